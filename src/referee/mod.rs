@@ -1,0 +1,1 @@
+//! The referee: pure Rust rules, clocks, draw and records. No web crates here.
