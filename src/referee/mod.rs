@@ -1,1 +1,29 @@
 //! The referee: pure Rust rules, clocks, draw and records. No web crates here.
+//!
+//! Time comes in as `u64` milliseconds from a monotonic source and randomness as
+//! a 32-byte seed, so every state is a deterministic function of
+//! (setup, seed, words, timestamped events). Rule ids (`NS-4`, `C-3`, …) refer to
+//! `RULES.md`.
+
+pub mod bank;
+pub mod chessboard;
+pub mod commitment;
+pub mod draw;
+pub mod log;
+pub mod nordau;
+pub mod pgn;
+pub mod seats;
+pub mod session;
+pub mod setup;
+pub mod verify;
+
+pub use bank::Banks;
+pub use commitment::{HexError, commitment, parse_hex32, stream_key};
+pub use nordau::{
+    DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,
+    Reveal, Timed, ViewPhase,
+};
+pub use seats::{Colour, Person, Seat, Seating};
+pub use session::Session;
+pub use setup::{BlockSchedule, Points, ScheduleLine, Setup, ShiftUnit};
+pub use verify::{Report, VerifyError, verify};

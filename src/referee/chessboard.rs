@@ -1,0 +1,238 @@
+//! Board mode (C-1, C-2): the on-screen board checked by shakmaty. Keeps the
+//! repetition history because shakmaty positions do not (the history belongs to
+//! the board, NS-1, so swaps never touch it).
+
+use crate::referee::seats::Colour;
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use std::fmt;
+
+/// A draw the player to move may claim (C-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawClaim {
+    /// The current position has occurred at least three times.
+    Threefold,
+    /// At least 50 moves by each side without capture or pawn move.
+    FiftyMoves,
+}
+
+/// How the board ended the game by itself (C-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardEnd {
+    Checkmate { winner: Colour },
+    Stalemate,
+    InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Neither UCI (`e2e4`, `e7e8q`) nor SAN (`Nf3`, `O-O`).
+    Unreadable,
+    /// Readable but not legal in the current position.
+    Illegal,
+    /// Ambiguous SAN (e.g. `Nd2` when two knights can go there).
+    Ambiguous,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveError::Unreadable => "not a move in UCI or SAN notation",
+            MoveError::Illegal => "illegal move in this position",
+            MoveError::Ambiguous => "ambiguous move: say which piece moves",
+        })
+    }
+}
+
+/// A standard chess game with history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChessBoard {
+    pos: Chess,
+    /// Zobrist hash of every position reached, the current one last.
+    history: Vec<u64>,
+    /// SAN (with `+`/`#`) and UCI of every move played.
+    sans: Vec<String>,
+    ucis: Vec<String>,
+}
+
+impl Default for ChessBoard {
+    fn default() -> Self {
+        let pos = Chess::default();
+        let h = hash(&pos);
+        ChessBoard {
+            pos,
+            history: vec![h],
+            sans: Vec::new(),
+            ucis: Vec::new(),
+        }
+    }
+}
+
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+fn colour(c: shakmaty::Color) -> Colour {
+    match c {
+        shakmaty::Color::White => Colour::White,
+        shakmaty::Color::Black => Colour::Black,
+    }
+}
+
+impl ChessBoard {
+    /// Reads a move in UCI or SAN and checks it is legal. Does not play it.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        if let Ok(uci) = text.parse::<UciMove>() {
+            return uci.to_move(&self.pos).map_err(|_| MoveError::Illegal);
+        }
+        let san = SanPlus::from_ascii(text.as_bytes()).map_err(|_| MoveError::Unreadable)?;
+        san.san.to_move(&self.pos).map_err(|e| match e {
+            shakmaty::san::SanError::AmbiguousSan => MoveError::Ambiguous,
+            _ => MoveError::Illegal,
+        })
+    }
+
+    /// Plays a legal move (from [`ChessBoard::parse_move`]).
+    pub fn play(&mut self, m: Move) {
+        let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
+        self.history.push(hash(&self.pos));
+        self.sans.push(san);
+        self.ucis.push(uci);
+    }
+
+    pub fn turn(&self) -> Colour {
+        colour(self.pos.turn())
+    }
+
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    pub fn sans(&self) -> &[String] {
+        &self.sans
+    }
+
+    pub fn ucis(&self) -> &[String] {
+        &self.ucis
+    }
+
+    /// Legal moves in UCI, sorted, for the UI's move input.
+    pub fn legal_moves_uci(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// SAN of a legal move without playing it.
+    pub fn san_of(&self, m: Move) -> String {
+        San::from_move(&self.pos, m).to_string()
+    }
+
+    fn repetitions(&self) -> usize {
+        let current = self.history.last().copied().unwrap_or_default();
+        self.history.iter().filter(|&&h| h == current).count()
+    }
+
+    /// C-2 automatic ends, checkmate first (a mate on the 75th move stands).
+    pub fn automatic_end(&self) -> Option<BoardEnd> {
+        if self.pos.is_checkmate() {
+            return Some(BoardEnd::Checkmate {
+                winner: colour(self.pos.turn()).other(),
+            });
+        }
+        if self.pos.is_stalemate() {
+            return Some(BoardEnd::Stalemate);
+        }
+        if self.pos.is_insufficient_material() {
+            return Some(BoardEnd::InsufficientMaterial);
+        }
+        if self.repetitions() >= 5 {
+            return Some(BoardEnd::FivefoldRepetition);
+        }
+        if self.pos.halfmoves() >= 150 {
+            return Some(BoardEnd::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// C-2 claims open to the player to move in the current position.
+    pub fn claimable(&self) -> Vec<DrawClaim> {
+        let mut v = Vec::new();
+        if self.repetitions() >= 3 {
+            v.push(DrawClaim::Threefold);
+        }
+        if self.pos.halfmoves() >= 100 {
+            v.push(DrawClaim::FiftyMoves);
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(b: &mut ChessBoard, moves: &[&str]) {
+        for m in moves {
+            let mv = b.parse_move(m).unwrap();
+            b.play(mv);
+        }
+    }
+
+    #[test]
+    fn c_2_reads_uci_and_san_and_refuses_illegal() {
+        let mut b = ChessBoard::default();
+        play(&mut b, &["e2e4", "e5", "Nf3"]);
+        assert_eq!(b.sans(), ["e4", "e5", "Nf3"]);
+        assert_eq!(b.ucis(), ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(b.parse_move("e5e4"), Err(MoveError::Illegal));
+        assert_eq!(b.parse_move("hello"), Err(MoveError::Unreadable));
+        assert_eq!(b.parse_move("Ke3"), Err(MoveError::Illegal));
+    }
+
+    #[test]
+    fn c_2_mate_ends_the_game() {
+        let mut b = ChessBoard::default();
+        play(&mut b, &["f3", "e5", "g4", "Qh4#"]);
+        assert_eq!(
+            b.automatic_end(),
+            Some(BoardEnd::Checkmate {
+                winner: Colour::Black
+            })
+        );
+        assert_eq!(b.sans().last().unwrap(), "Qh4#");
+    }
+
+    #[test]
+    fn c_2_threefold_is_a_claim_and_fivefold_ends() {
+        let mut b = ChessBoard::default();
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        play(&mut b, &cycle);
+        assert!(b.claimable().is_empty());
+        play(&mut b, &cycle);
+        assert_eq!(b.claimable(), vec![DrawClaim::Threefold]);
+        assert_eq!(b.automatic_end(), None);
+        play(&mut b, &cycle);
+        play(&mut b, &cycle);
+        assert_eq!(b.automatic_end(), Some(BoardEnd::FivefoldRepetition));
+    }
+}

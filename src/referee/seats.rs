@@ -1,0 +1,103 @@
+//! Colours, seats and people (NS-1). The position belongs to the board, so the
+//! referee talks about seats; people only move between seats at a swap (NS-3).
+
+use serde::{Deserialize, Serialize};
+
+/// A side of the board (and of the clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    /// The other side.
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    /// Index into two-element arrays: White 0, Black 1.
+    pub fn index(self) -> usize {
+        match self {
+            Colour::White => 0,
+            Colour::Black => 1,
+        }
+    }
+
+    /// The side that plays half-move number `ply` (0-based; White starts).
+    pub fn of_ply(ply: u32) -> Colour {
+        if ply % 2 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+    }
+}
+
+/// One of the three seats of Nordau Shift (NS-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    White,
+    Black,
+    Observer,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 3] = [Seat::White, Seat::Black, Seat::Observer];
+
+    /// Index into `[White, Black, Observer]` arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::White => 0,
+            Seat::Black => 1,
+            Seat::Observer => 2,
+        }
+    }
+
+    pub fn of_colour(c: Colour) -> Seat {
+        match c {
+            Colour::White => Seat::White,
+            Colour::Black => Seat::Black,
+        }
+    }
+}
+
+/// A person, as the index (0, 1 or 2) of their name in the committed setup.
+pub type Person = u8;
+
+/// Who sits where: `people[Seat::index()]` is the person on that seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seating {
+    pub people: [Person; 3],
+}
+
+impl Seating {
+    pub fn person_at(&self, seat: Seat) -> Person {
+        self.people[seat.index()]
+    }
+
+    pub fn seat_of(&self, person: Person) -> Seat {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.people[s.index()] == person)
+            .unwrap_or(Seat::Observer)
+    }
+
+    /// NS-3: the person on `colour` stands up and the Observer sits down there.
+    pub fn swap_with_observer(&mut self, colour: Colour) {
+        self.people
+            .swap(Seat::of_colour(colour).index(), Seat::Observer.index());
+    }
+}
