@@ -1,0 +1,882 @@
+//! One or more tests per rule of RULES.md (C-1…C-4, NS-1…NS-11).
+
+mod referee_common;
+
+use nordau_shift::referee::draw::draw_seating;
+use nordau_shift::referee::log::LogError;
+use nordau_shift::referee::pgn::{PgnError, PgnInfo, to_pgn};
+use nordau_shift::referee::verify::schedule;
+use nordau_shift::referee::{
+    BlockSchedule, Colour, DrawClaim, EndReason, Event, Game, GameError, InputMode, Outcome,
+    ScheduleLine, Seat, Setup, ShiftUnit, ViewPhase, commitment, stream_key,
+};
+use referee_common::*;
+
+const CLOCK: InputMode = InputMode::Clock;
+const BOARD: InputMode = InputMode::Board;
+
+/// Start at 0 and `n` presses one second apart (at 1000, 2000, …).
+fn presses(g: &mut Game, n: u64) {
+    if g.events().is_empty() {
+        play(g, &[(0, Event::Start)]);
+    }
+    let t0 = g.events().last().map_or(0, |e| e.t_ms);
+    for i in 1..=n {
+        play(g, &[(t0 + i * 1000, Event::Press)]);
+    }
+}
+
+#[test]
+fn ns_1_initial_seating_is_drawn_from_the_seed() {
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..200 {
+        let g = game(Setup::standard(NAMES), seed(i), CLOCK);
+        assert_eq!(g.seating(), draw_seating(&seed(i)));
+        seen.insert(g.seating().people);
+    }
+    assert_eq!(seen.len(), 6, "all six seatings occur");
+}
+
+#[test]
+fn ns_1_words_change_the_draw_but_not_the_commitment() {
+    let setup = Setup::standard(NAMES);
+    let plain = Game::new(setup.clone(), seed(1), vec![], CLOCK).unwrap();
+    let worded = Game::new(setup.clone(), seed(1), vec!["blue whale".into()], CLOCK).unwrap();
+    assert_eq!(plain.commitment_hex(), worded.commitment_hex());
+    let key = stream_key(&seed(1), &["blue whale"]);
+    assert_eq!(worded.seating(), draw_seating(&key));
+}
+
+#[test]
+fn ns_2_full_move_shift_of_n_swaps_after_2n_half_moves() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    presses(&mut g, 5);
+    assert_eq!(g.view(5000).phase, ViewPhase::Running);
+    presses(&mut g, 1);
+    assert!(matches!(
+        g.view(6000).phase,
+        ViewPhase::AwaitingSeated { .. }
+    ));
+    assert_eq!(g.swaps()[0].after_ply, 6);
+}
+
+#[test]
+fn ns_2_half_move_unit_swaps_after_n_half_moves() {
+    let mut s = fixed(3);
+    s.unit = ShiftUnit::HalfMoves;
+    let mut g = game(s, seed(1), CLOCK);
+    presses(&mut g, 2);
+    assert_eq!(g.view(2000).phase, ViewPhase::Running);
+    presses(&mut g, 1);
+    assert!(matches!(
+        g.view(3000).phase,
+        ViewPhase::AwaitingSeated { .. }
+    ));
+    // NS-3: same side to move after the swap (Black, after three half-moves).
+    assert_eq!(g.view(3000).side_to_move, Colour::Black);
+}
+
+#[test]
+fn ns_2_swaps_happen_where_the_draw_says() {
+    let setup = Setup::standard(NAMES);
+    for i in 0..20 {
+        let report = schedule(&setup, &seed(i), &[] as &[&str], 10);
+        let mut g = game(setup.clone(), seed(i), CLOCK);
+        play(&mut g, &[(0, Event::Start)]);
+        let mut t = 0;
+        let mut expected_ply = 0;
+        for shift in report.shifts.iter().take(5) {
+            expected_ply += shift.plies;
+            while g.ply() < expected_ply {
+                assert_eq!(g.swaps().len(), shift.number - 1);
+                t += 100;
+                play(&mut g, &[(t, Event::Press)]);
+            }
+            let last = g.swaps().last().unwrap();
+            assert_eq!(last.after_ply, expected_ply);
+            assert_eq!(last.coin, shift.coin);
+            t += 100;
+            play(&mut g, &[(t, Event::Seated)]);
+        }
+    }
+}
+
+#[test]
+fn ns_3_coin_seat_goes_to_observer_and_observer_sits_down() {
+    for coin in [Colour::White, Colour::Black] {
+        let setup = fixed(3);
+        let s = seed_where(&setup, |r| r.shifts[0].coin == coin);
+        let mut g = game(setup, s, CLOCK);
+        let before = g.seating();
+        presses(&mut g, 6);
+        let after = g.seating();
+        let coin_seat = Seat::of_colour(coin);
+        let other_seat = Seat::of_colour(coin.other());
+        assert_eq!(after.person_at(Seat::Observer), before.person_at(coin_seat));
+        assert_eq!(after.person_at(coin_seat), before.person_at(Seat::Observer));
+        assert_eq!(after.person_at(other_seat), before.person_at(other_seat));
+        let names = g.names().clone();
+        match g.view(7000).phase {
+            ViewPhase::AwaitingSeated {
+                stood_up,
+                sat_down,
+                colour,
+            } => {
+                // NS-10: the announcement names who stands up, who sits down, which colour.
+                assert_eq!(stood_up, names[usize::from(before.person_at(coin_seat))]);
+                assert_eq!(
+                    sat_down,
+                    names[usize::from(before.person_at(Seat::Observer))]
+                );
+                assert_eq!(colour, coin);
+            }
+            other => panic!("expected a swap, got {other:?}"),
+        }
+        assert_eq!(g.view(7000).side_to_move, Colour::White);
+    }
+}
+
+#[test]
+fn ns_4_one_block_is_credited_when_a_seat_completes_a_move() {
+    let mut g = game(fixed(6), seed(2), CLOCK);
+    play(&mut g, &[(0, Event::Start)]);
+    assert_eq!(g.remaining_ms(Colour::White, 4_000), 11_000);
+    play(&mut g, &[(4_000, Event::Press)]);
+    assert_eq!(g.remaining_ms(Colour::White, 9_000), 26_000);
+    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 10_000);
+    play(&mut g, &[(9_000, Event::Press)]);
+    // Unspent time carries over: 15 - 5 + 15 for Black.
+    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 25_000);
+    assert_eq!(g.view(9_500).clock_running, Some(Colour::White));
+}
+
+#[test]
+fn ns_5_game_start_gives_one_block_each_without_bonus() {
+    let g = game(Setup::standard(NAMES), seed(3), CLOCK);
+    let v = g.view(0);
+    assert_eq!((v.white_ms, v.black_ms), (15_000, 15_000));
+    assert_eq!(v.phase, ViewPhase::AwaitingFirstPress);
+    assert_eq!(v.clock_running, None);
+}
+
+#[test]
+fn ns_5_swap_resets_banks_with_seater_bonus() {
+    for coin in [Colour::White, Colour::Black] {
+        let setup = fixed(3);
+        let s = seed_where(&setup, |r| r.shifts[0].coin == coin);
+        let mut g = game(setup, s, CLOCK);
+        presses(&mut g, 6);
+        let expect = |c: Colour| if c == coin { 22_500 } else { 15_000 };
+        // Clocks stand until "seated", however long the announcement takes.
+        for now in [6_000, 60_000] {
+            assert_eq!(g.remaining_ms(Colour::White, now), expect(Colour::White));
+            assert_eq!(g.remaining_ms(Colour::Black, now), expect(Colour::Black));
+            assert_eq!(g.view(now).clock_running, None);
+        }
+        assert_eq!(
+            g.apply(61_000, Event::Press),
+            Err(GameError::AwaitingSeated)
+        );
+        play(&mut g, &[(70_000, Event::Seated)]);
+        assert_eq!(
+            g.remaining_ms(Colour::White, 71_000),
+            expect(Colour::White) - 1_000
+        );
+        assert_eq!(g.remaining_ms(Colour::Black, 71_000), expect(Colour::Black));
+    }
+}
+
+#[test]
+fn ns_6_flag_during_the_seaters_bonus_time_loses() {
+    let setup = fixed(3);
+    let s = seed_where(&setup, |r| r.shifts[0].coin == Colour::White);
+    let mut g = game(setup, s, CLOCK);
+    let start = g.seating();
+    presses(&mut g, 6);
+    play(&mut g, &[(10_000, Event::Seated)]);
+    // Inside the bonus: the block is spent but the half-block is not.
+    let v = g.view(10_000 + 20_000);
+    assert_eq!(v.phase, ViewPhase::Running);
+    assert_eq!(v.white_ms, 2_500);
+    assert_eq!(
+        g.apply(32_500, Event::Press),
+        Err(GameError::FlagFell {
+            seat: Colour::White,
+            at_ms: 32_500
+        })
+    );
+    assert!(matches!(
+        g.view(32_500).phase,
+        ViewPhase::Over {
+            reason: EndReason::Flag,
+            ..
+        }
+    ));
+    assert!(g.tick(32_600));
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::Win(Colour::Black), EndReason::Flag)
+    );
+    // The person who sat down on White loses; the one who stood up is Observer.
+    let seater = usize::from(start.person_at(Seat::Observer));
+    let stood = usize::from(start.person_at(Seat::White));
+    let black = usize::from(start.person_at(Seat::Black));
+    assert_eq!(r.points[seater], 0);
+    assert_eq!(r.points[stood], 1);
+    assert_eq!(r.points[black], 2);
+}
+
+#[test]
+fn ns_6_flag_is_refused_while_time_remains_and_loses_in_board_mode() {
+    let mut g = game(Setup::standard(NAMES), seed(4), BOARD);
+    play(&mut g, &[(0, Event::Start), (1_000, mv("e4"))]);
+    assert_eq!(g.apply(15_999, Event::Flag), Err(GameError::NoFlag));
+    // NS-6: no insufficient-material exception is even consulted.
+    play(&mut g, &[(16_000, Event::Flag)]);
+    assert_eq!(g.result().unwrap().outcome, Outcome::Win(Colour::White));
+    assert_eq!(g.apply(17_000, mv("e5")), Err(GameError::GameOver));
+}
+
+#[test]
+fn ns_7_block_schedule_switches_mid_shift() {
+    let mut s = fixed(10);
+    s.schedule = BlockSchedule {
+        lines: vec![
+            ScheduleLine {
+                block_ms: 15_000,
+                moves: 2,
+            },
+            ScheduleLine {
+                block_ms: 10_000,
+                moves: 0,
+            },
+        ],
+    };
+    let mut g = game(s, seed(5), CLOCK);
+    presses(&mut g, 2);
+    // After move 1 each side was credited the block of its move 2: 15 s.
+    assert_eq!(g.remaining_ms(Colour::White, 2_000), 29_000);
+    assert_eq!(g.remaining_ms(Colour::Black, 2_000), 29_000);
+    presses(&mut g, 2);
+    // After move 2 the credit budgets move 3: 10 s.
+    assert_eq!(g.remaining_ms(Colour::White, 4_000), 38_000);
+    assert_eq!(g.remaining_ms(Colour::Black, 4_000), 38_000);
+}
+
+#[test]
+fn ns_7_reset_uses_each_colours_next_move_number() {
+    let mut s = fixed(3);
+    s.unit = ShiftUnit::HalfMoves;
+    s.schedule = BlockSchedule {
+        lines: vec![
+            ScheduleLine {
+                block_ms: 15_000,
+                moves: 2,
+            },
+            ScheduleLine {
+                block_ms: 10_000,
+                moves: 0,
+            },
+        ],
+    };
+    let setup = s.clone();
+    let sd = seed_where(&setup, |r| r.shifts[0].coin == Colour::Black);
+    let mut g = game(s, sd, CLOCK);
+    presses(&mut g, 3);
+    // After 1. e4 e5 2. Nf3 Black plays move 2 (15 s + 7.5 s bonus), White move 3 (10 s).
+    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 22_500);
+    assert_eq!(g.remaining_ms(Colour::White, 9_000), 10_000);
+}
+
+#[test]
+fn ns_8_mate_points_go_to_the_people_seated_at_the_end() {
+    let setup = fixed(2);
+    // Two full moves: the swap comes after 1. f3 e5 2. g4 ... so mate on the next shift.
+    let s = seed_where(&setup, |r| r.shifts[0].coin == Colour::Black);
+    let mut g = game(setup, s, BOARD);
+    let start = g.seating();
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (1, mv("e4")),
+            (2, mv("e5")),
+            (3, mv("Bc4")),
+            (4, mv("Nc6")),
+        ],
+    );
+    play(
+        &mut g,
+        &[
+            (5, Event::Seated),
+            (6, mv("Qh5")),
+            (7, mv("Nf6")),
+            (8, mv("Qxf7#")),
+        ],
+    );
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::Win(Colour::White), EndReason::Checkmate)
+    );
+    let white = usize::from(start.person_at(Seat::White));
+    let old_black = usize::from(start.person_at(Seat::Black));
+    let old_observer = usize::from(start.person_at(Seat::Observer));
+    assert_eq!(r.points[white], 2);
+    assert_eq!(r.points[old_observer], 0, "sat down on Black and was mated");
+    assert_eq!(
+        r.points[old_black], 1,
+        "stood up and is Observer at the end"
+    );
+}
+
+#[test]
+fn ns_8_draw_by_agreement_needs_all_three_and_lapses_on_a_move() {
+    let mut g = game(Setup::standard(NAMES), seed(6), CLOCK);
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (1, Event::AgreeDraw { person: 0 }),
+            (2, Event::AgreeDraw { person: 1 }),
+        ],
+    );
+    assert_eq!(
+        g.apply(3, Event::AgreeDraw { person: 1 }),
+        Err(GameError::AlreadyAgreed(1))
+    );
+    assert_eq!(
+        g.apply(3, Event::AgreeDraw { person: 3 }),
+        Err(GameError::UnknownPerson(3))
+    );
+    assert_eq!(
+        g.view(3).draw_agreed_by,
+        vec!["Anna".to_owned(), "Boris".to_owned()]
+    );
+    play(
+        &mut g,
+        &[(4, Event::Press), (5, Event::AgreeDraw { person: 2 })],
+    );
+    assert!(!g.is_over(), "agreements lapse when play goes on");
+    play(
+        &mut g,
+        &[
+            (6, Event::AgreeDraw { person: 0 }),
+            (7, Event::AgreeDraw { person: 1 }),
+        ],
+    );
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason, r.points),
+        (Outcome::Draw, EndReason::AgreedDraw, [1, 1, 1])
+    );
+}
+
+#[test]
+fn ns_8_custom_points_are_used() {
+    let mut s = Setup::standard(NAMES);
+    s.points.win = 5;
+    s.points.observer = 2;
+    s.points.loss = 1;
+    s.points.draw = 3;
+    let mut g = game(s.clone(), seed(7), CLOCK);
+    let seating = g.seating();
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (
+                1,
+                Event::Resign {
+                    seat: Colour::Black,
+                },
+            ),
+        ],
+    );
+    let r = g.result().unwrap();
+    assert_eq!(r.points[usize::from(seating.person_at(Seat::White))], 5);
+    assert_eq!(r.points[usize::from(seating.person_at(Seat::Black))], 1);
+    assert_eq!(r.points[usize::from(seating.person_at(Seat::Observer))], 2);
+    let mut d = game(s, seed(7), CLOCK);
+    for p in 0..3 {
+        play(&mut d, &[(1, Event::AgreeDraw { person: p })]);
+    }
+    assert_eq!(d.result().unwrap().points, [3, 3, 3]);
+}
+
+#[test]
+fn ns_9_the_view_does_not_depend_on_the_hidden_schedule() {
+    let setup = Setup::standard(NAMES);
+    // Two seeds with the same seating but different first shifts and coins.
+    let a = seed(1);
+    let ra = schedule(&setup, &a, &[] as &[&str], 3);
+    let b = (2..10_000)
+        .map(seed)
+        .find(|s| {
+            let r = schedule(&setup, s, &[] as &[&str], 3);
+            r.seating == ra.seating
+                && r.shifts[0].length != ra.shifts[0].length
+                && r.shifts[0].coin != ra.shifts[0].coin
+        })
+        .unwrap();
+    for mode in [CLOCK, BOARD] {
+        let mut ga = game(setup.clone(), a, mode);
+        let mut gb = game(setup.clone(), b, mode);
+        let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5"];
+        let mut events = vec![(0, Event::Start)];
+        for (i, m) in moves.iter().enumerate() {
+            let e = if mode == CLOCK { Event::Press } else { mv(m) };
+            events.push((1_000 * (i as u64 + 1), e));
+        }
+        for (t, e) in events {
+            play(&mut ga, &[(t, e.clone())]);
+            play(&mut gb, &[(t, e)]);
+            for now in [t, t + 500] {
+                let mut va = ga.view(now);
+                let mut vb = gb.view(now);
+                assert_ne!(va.commitment_hex, vb.commitment_hex);
+                va.commitment_hex.clear();
+                vb.commitment_hex.clear();
+                assert_eq!(va, vb, "views differ at {now} in {mode:?}");
+                let json = serde_json::to_string(&ga.view(now)).unwrap();
+                assert!(
+                    !json.contains(&hex::encode(a)),
+                    "the seed never reaches the view"
+                );
+            }
+        }
+        assert!(ga.reveal().is_none(), "no reveal during the game");
+    }
+}
+
+#[test]
+fn ns_9_reveal_after_the_game_shows_the_schedule_next_to_the_swaps() {
+    let setup = Setup::standard(NAMES);
+    let s = seed(11);
+    let mut g = game(setup.clone(), s, CLOCK);
+    let r = schedule(&setup, &s, &[] as &[&str], 5);
+    presses(&mut g, u64::from(r.shifts[0].plies));
+    play(
+        &mut g,
+        &[
+            (100_000, Event::Seated),
+            (
+                100_001,
+                Event::Resign {
+                    seat: Colour::White,
+                },
+            ),
+        ],
+    );
+    let rev = g.reveal().unwrap();
+    assert_eq!(rev.seed_hex, hex::encode(s));
+    assert_eq!(rev.shifts.len(), 2);
+    assert_eq!(rev.shifts[0].length, r.shifts[0].length);
+    assert_eq!(rev.shifts[0].ended_at_ply, Some(r.shifts[0].plies));
+    assert_eq!(
+        rev.shifts[0].swap.as_ref().unwrap().colour,
+        r.shifts[0].coin
+    );
+    assert_eq!(rev.shifts[1].ended_at_ply, None);
+    assert_eq!(rev.shifts[1].coin, r.shifts[1].coin);
+}
+
+#[test]
+fn ns_11_the_game_shows_the_commitment_of_setup_and_seed() {
+    let setup = Setup::standard(NAMES);
+    let g = game(setup.clone(), seed(9), CLOCK);
+    assert_eq!(
+        g.commitment_hex(),
+        hex::encode(commitment(&setup, &seed(9)))
+    );
+    assert_eq!(g.view(0).commitment_hex, g.commitment_hex());
+}
+
+#[test]
+fn ns_3_game_ending_on_the_shift_ending_move_has_no_swap_board_mode() {
+    let setup = fixed(2);
+    let s = seed(12);
+    let mut g = game(setup, s, BOARD);
+    let start = g.seating();
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (1, mv("f3")),
+            (2, mv("e5")),
+            (3, mv("g4")),
+            (4, mv("Qh4#")),
+        ],
+    );
+    assert!(g.swaps().is_empty());
+    let r = g.result().unwrap();
+    assert_eq!(r.seating, start);
+    assert_eq!(r.points[usize::from(start.person_at(Seat::Black))], 2);
+    let rev = g.reveal().unwrap();
+    assert_eq!(rev.shifts[0].ended_at_ply, Some(4));
+    assert!(rev.shifts[0].swap.is_none());
+}
+
+#[test]
+fn ns_3_mate_reported_after_a_shift_ending_press_cancels_the_swap() {
+    let mut g = game(fixed(2), seed(13), CLOCK);
+    let start = g.seating();
+    presses(&mut g, 4);
+    assert_eq!(g.swaps().len(), 1);
+    assert_eq!(
+        g.apply(
+            5_000,
+            Event::ReportMate {
+                winner: Colour::White
+            }
+        ),
+        Err(GameError::WrongWinner)
+    );
+    play(
+        &mut g,
+        &[(
+            5_000,
+            Event::ReportMate {
+                winner: Colour::Black,
+            },
+        )],
+    );
+    assert!(g.swaps().is_empty());
+    let r = g.result().unwrap();
+    assert_eq!(r.seating, start);
+    assert_eq!(r.points[usize::from(start.person_at(Seat::Black))], 2);
+    assert_eq!(r.points[usize::from(start.person_at(Seat::White))], 0);
+}
+
+#[test]
+fn c_1_each_input_mode_refuses_the_others_events() {
+    let mut c = game(Setup::standard(NAMES), seed(1), CLOCK);
+    let mut b = game(Setup::standard(NAMES), seed(1), BOARD);
+    play(&mut c, &[(0, Event::Start)]);
+    play(&mut b, &[(0, Event::Start)]);
+    assert_eq!(
+        c.apply(1, mv("e4")),
+        Err(GameError::WrongMode { needs: BOARD })
+    );
+    assert_eq!(
+        b.apply(1, Event::Press),
+        Err(GameError::WrongMode { needs: CLOCK })
+    );
+    assert_eq!(
+        b.apply(
+            1,
+            Event::ReportMate {
+                winner: Colour::White
+            }
+        ),
+        Err(GameError::WrongMode { needs: CLOCK })
+    );
+    assert_eq!(
+        c.apply(
+            1,
+            Event::ClaimDraw {
+                claim: DrawClaim::Threefold
+            }
+        ),
+        Err(GameError::WrongMode { needs: BOARD })
+    );
+    // In board mode the move is the press.
+    play(&mut b, &[(2_000, mv("e2e4"))]);
+    assert_eq!(b.view(2_000).clock_running, Some(Colour::Black));
+    assert_eq!(b.view(2_000).last_move_san.as_deref(), Some("e4"));
+    assert_eq!(b.events().last().unwrap().event, mv("e2e4"));
+}
+
+#[test]
+fn c_2_illegal_moves_are_refused_and_change_nothing() {
+    let mut g = game(Setup::standard(NAMES), seed(1), BOARD);
+    play(&mut g, &[(0, Event::Start)]);
+    let before = g.clone();
+    for bad in ["e5", "Ke2", "zz", "e2e5", ""] {
+        assert!(
+            matches!(g.apply(10, mv(bad)), Err(GameError::IllegalMove { .. })),
+            "{bad}"
+        );
+        assert_eq!(g, before);
+    }
+    play(&mut g, &[(10, mv("Nf3"))]);
+    assert_eq!(g.view(10).legal_moves_uci.len(), 20);
+}
+
+#[test]
+fn c_2_stalemate_and_fivefold_end_automatically_threefold_is_claimed() {
+    // Threefold: a claim the player to move may make.
+    let mut g = game(fixed(100), seed(1), BOARD);
+    play(&mut g, &[(0, Event::Start)]);
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut t = 0;
+    for m in cycle.iter().chain(cycle.iter()) {
+        t += 10;
+        play(&mut g, &[(t, mv(m))]);
+    }
+    assert_eq!(g.view(t).claimable_draws, vec![DrawClaim::Threefold]);
+    assert_eq!(
+        g.apply(
+            t,
+            Event::ClaimDraw {
+                claim: DrawClaim::FiftyMoves
+            }
+        ),
+        Err(GameError::ClaimNotAvailable(DrawClaim::FiftyMoves))
+    );
+    let mut claimed = g.clone();
+    play(
+        &mut claimed,
+        &[(
+            t,
+            Event::ClaimDraw {
+                claim: DrawClaim::Threefold,
+            },
+        )],
+    );
+    assert_eq!(claimed.result().unwrap().reason, EndReason::ThreefoldClaim);
+    for m in cycle.iter().chain(cycle.iter()) {
+        t += 10;
+        play(&mut g, &[(t, mv(m))]);
+    }
+    assert_eq!(g.result().unwrap().reason, EndReason::FivefoldRepetition);
+
+    // Fastest known stalemate (Sam Loyd, 10 moves).
+    let mut s = game(fixed(100), seed(1), BOARD);
+    play(&mut s, &[(0, Event::Start)]);
+    let moves = [
+        "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7",
+        "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+    ];
+    for (i, m) in moves.iter().enumerate() {
+        play(&mut s, &[(i as u64 + 1, mv(m))]);
+    }
+    let r = s.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason, r.points),
+        (Outcome::Draw, EndReason::Stalemate, [1, 1, 1])
+    );
+}
+
+#[test]
+fn c_4_undo_press_charges_the_side_that_should_have_been_moving() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    presses(&mut g, 2);
+    play(&mut g, &[(5_000, Event::UndoPress)]);
+    // As if Black never pressed at 2000: Black's bank ran since 1000.
+    assert_eq!(g.view(5_000).side_to_move, Colour::Black);
+    assert_eq!(g.remaining_ms(Colour::Black, 5_000), 11_000);
+    assert_eq!(g.remaining_ms(Colour::White, 5_000), 29_000);
+    assert_eq!(
+        g.apply(5_001, Event::UndoPress),
+        Err(GameError::NothingToUndo)
+    );
+    // Replaying the log (with the press and its undo) gives the same state.
+    assert_eq!(Game::from_json(&g.to_json()).unwrap(), g);
+}
+
+#[test]
+fn c_4_undo_of_a_tap_that_triggered_a_swap_cancels_the_swap() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    let start = g.seating();
+    presses(&mut g, 6);
+    let swapped = g.seating();
+    assert_ne!(swapped, start);
+    play(&mut g, &[(8_000, Event::Seated), (9_000, Event::UndoPress)]);
+    assert_eq!(g.seating(), start);
+    assert!(g.swaps().is_empty());
+    assert_eq!(g.view(9_000).phase, ViewPhase::Running);
+    assert_eq!(g.view(9_000).side_to_move, Colour::Black);
+    // Black pressed at 2000 and 4000 (15-1+15-1+15 = 43 s) and ran from 5000.
+    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 39_000);
+    // The real press then triggers the same swap.
+    play(&mut g, &[(9_500, Event::Press)]);
+    assert_eq!(g.seating(), swapped);
+}
+
+#[test]
+fn c_4_undo_is_only_for_the_last_press_until_something_else_happens() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    play(&mut g, &[(0, Event::Start)]);
+    assert_eq!(g.apply(1, Event::UndoPress), Err(GameError::NothingToUndo));
+    presses(&mut g, 1);
+    assert!(g.view(1_000).undo_available);
+    play(&mut g, &[(1_500, Event::Pause)]);
+    assert!(!g.view(1_500).undo_available);
+    assert_eq!(
+        g.apply(1_600, Event::UndoPress),
+        Err(GameError::NothingToUndo)
+    );
+}
+
+#[test]
+fn c_4_time_never_runs_backwards() {
+    let mut g = game(Setup::standard(NAMES), seed(1), CLOCK);
+    play(&mut g, &[(5_000, Event::Start)]);
+    let before = g.clone();
+    assert_eq!(
+        g.apply(4_999, Event::Press),
+        Err(GameError::TimeWentBackwards {
+            last_ms: 5_000,
+            got_ms: 4_999
+        })
+    );
+    assert_eq!(g, before);
+}
+
+#[test]
+fn c_4_pause_stops_the_bank_and_resume_restarts_it() {
+    let mut g = game(Setup::standard(NAMES), seed(1), CLOCK);
+    play(&mut g, &[(0, Event::Start), (5_000, Event::Pause)]);
+    assert_eq!(g.apply(6_000, Event::Press), Err(GameError::Paused));
+    assert_eq!(g.view(100_000).white_ms, 10_000);
+    play(&mut g, &[(100_000, Event::Resume)]);
+    assert_eq!(g.view(101_000).white_ms, 9_000);
+    assert_eq!(g.apply(101_000, Event::Resume), Err(GameError::NotPaused));
+}
+
+#[test]
+fn refused_events_never_change_the_state() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    let bad_before_start = [
+        Event::Press,
+        Event::Seated,
+        Event::Pause,
+        Event::Resume,
+        Event::UndoPress,
+        Event::Flag,
+    ];
+    for e in bad_before_start {
+        let before = g.clone();
+        assert!(g.apply(0, e).is_err());
+        assert_eq!(g, before);
+    }
+    presses(&mut g, 6);
+    let before = g.clone();
+    for e in [
+        Event::Press,
+        Event::Start,
+        Event::Pause,
+        Event::Resume,
+        Event::Flag,
+        mv("e4"),
+    ] {
+        assert!(g.apply(7_000, e).is_err());
+        assert_eq!(g, before);
+    }
+}
+
+#[test]
+fn log_round_trips_and_refuses_bad_logs() {
+    let mut g = game(fixed(3), seed(1), BOARD);
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (1_000, mv("e4")),
+            (2_000, mv("c5")),
+            (3_000, Event::Pause),
+        ],
+    );
+    let json = g.to_json();
+    assert_eq!(Game::from_json(&json).unwrap(), g);
+
+    let newer = json.replace("\"version\":1", "\"version\":2");
+    assert_eq!(
+        Game::from_json(&newer),
+        Err(LogError::NewerVersion {
+            found: 2,
+            supported: 1
+        })
+    );
+    assert!(matches!(
+        Game::from_json(&json[..json.len() - 3]),
+        Err(LogError::Json(_))
+    ));
+    assert!(matches!(Game::from_json("[]"), Err(LogError::Json(_))));
+    let illegal = json.replace("c7c5", "c7c4");
+    assert!(matches!(
+        Game::from_json(&illegal),
+        Err(LogError::IllegalEvent {
+            index: 2,
+            error: GameError::IllegalMove { .. }
+        })
+    ));
+    let backwards = json.replace("\"t_ms\":2000", "\"t_ms\":500");
+    assert!(matches!(
+        Game::from_json(&backwards),
+        Err(LogError::IllegalEvent {
+            index: 2,
+            error: GameError::TimeWentBackwards { .. }
+        })
+    ));
+    let other = json.replace("\"game\":\"nordau-shift\"", "\"game\":\"bughouse\"");
+    assert_eq!(
+        Game::from_json(&other),
+        Err(LogError::WrongGame("bughouse".into()))
+    );
+    let bad_seed = json.replace(&hex::encode(seed(1)), "abcd");
+    assert!(matches!(
+        Game::from_json(&bad_seed),
+        Err(LogError::BadSeed(_))
+    ));
+    let bad_setup = json.replace("ns1.f.3-3", "ns1.f.3-2");
+    assert!(matches!(
+        Game::from_json(&bad_setup),
+        Err(LogError::BadSetup(_))
+    ));
+}
+
+#[test]
+fn pgn_export_has_roster_fairness_tags_and_swap_comments() {
+    let setup = fixed(2);
+    let s = seed_where(&setup, |r| r.shifts[0].coin == Colour::Black);
+    let mut g = game(setup.clone(), s, BOARD);
+    assert_eq!(to_pgn(&g, &PgnInfo::default()), Err(PgnError::NotOver));
+    let start = g.seating();
+    play(
+        &mut g,
+        &[
+            (0, Event::Start),
+            (1, mv("e4")),
+            (2, mv("e5")),
+            (3, mv("Bc4")),
+            (4, mv("Nc6")),
+        ],
+    );
+    play(
+        &mut g,
+        &[
+            (5, Event::Seated),
+            (6, mv("Qh5")),
+            (7, mv("Nf6")),
+            (8, mv("Qxf7#")),
+        ],
+    );
+    let pgn = to_pgn(&g, &PgnInfo::default()).unwrap();
+    let n = |seat: Seat| NAMES[usize::from(start.person_at(seat))];
+    assert!(
+        pgn.contains(&format!("[White \"{}\"]", n(Seat::White))),
+        "{pgn}"
+    );
+    assert!(pgn.contains(&format!("[Black \"{}\"]", n(Seat::Black))));
+    assert!(pgn.contains("[Result \"1-0\"]"));
+    assert!(pgn.contains("[Variant \"Nordau Shift\"]"));
+    assert!(pgn.contains(&format!("[Commitment \"{}\"]", g.commitment_hex())));
+    assert!(pgn.contains(&format!("[Seed \"{}\"]", hex::encode(s))));
+    assert!(pgn.contains(&format!("[Setup \"{}\"]", setup.to_text())));
+    let flat = pgn.replace('\n', " ");
+    assert!(flat.contains(&format!(
+        "2. Bc4 Nc6 {{End of shift 1 (4 half-moves). Coin: Black seat. {} stands up; {} sits down as Black.}} 3. Qh5",
+        n(Seat::Black),
+        n(Seat::Observer)
+    )));
+    assert!(flat.contains("3. Qh5 Nf6 4. Qxf7# {checkmate."), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1-0"));
+    let clock = game(setup, s, CLOCK);
+    assert_eq!(
+        to_pgn(&clock, &PgnInfo::default()),
+        Err(PgnError::NotBoardMode)
+    );
+}
