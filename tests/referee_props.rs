@@ -1,0 +1,176 @@
+//! Property tests over random seeds, setups and legal games (proptest).
+
+mod referee_common;
+
+use nordau_shift::referee::verify::schedule;
+use nordau_shift::referee::{
+    Colour, DrawClaim, Event, Game, InputMode, Outcome, Seat, Seating, Setup, ShiftUnit, ViewPhase,
+};
+use proptest::prelude::*;
+use referee_common::NAMES;
+
+fn setup_strategy() -> impl Strategy<Value = Setup> {
+    (1u32..=8, 0u32..=5, any::<bool>(), 0u32..=1000).prop_map(|(min, extra, half, bonus)| {
+        let mut s = Setup::standard(NAMES);
+        s.min_shift = min;
+        s.max_shift = min + extra;
+        s.unit = if half {
+            ShiftUnit::HalfMoves
+        } else {
+            ShiftUnit::FullMoves
+        };
+        s.bonus_permille = bonus;
+        s
+    })
+}
+
+/// NS-1/NS-3: from one seating to the next, either nothing changed or the
+/// Observer traded places with exactly one of White and Black.
+fn assert_no_direct_colour_change(before: Seating, after: Seating) {
+    if before == after {
+        return;
+    }
+    let moved: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|&s| before.person_at(s) != after.person_at(s))
+        .collect();
+    assert_eq!(moved.len(), 2, "{before:?} -> {after:?}");
+    assert!(
+        moved.contains(&Seat::Observer),
+        "a person changed colour directly: {before:?} -> {after:?}"
+    );
+}
+
+fn assert_points_sum(g: &Game) {
+    if let Some(r) = g.result() {
+        let p = g.setup().points;
+        let sum: u32 = r.points.iter().sum();
+        match r.outcome {
+            Outcome::Draw => assert_eq!(sum, 3 * p.draw),
+            Outcome::Win(_) => assert_eq!(sum, p.win + p.observer + p.loss),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn ns_2_shift_lengths_always_within_range(seed in any::<[u8; 32]>(), setup in setup_strategy()) {
+        let r = schedule(&setup, &seed, &[] as &[&str], 50);
+        for s in &r.shifts {
+            prop_assert!(s.length >= setup.min_shift && s.length <= setup.max_shift);
+            prop_assert_eq!(s.plies, setup.unit.plies(s.length));
+        }
+        let mut people = r.seating.people;
+        people.sort();
+        prop_assert_eq!(people, [0, 1, 2]);
+    }
+
+    #[test]
+    fn c_3_setup_text_round_trips(setup in setup_strategy()) {
+        prop_assert_eq!(Setup::from_text(&setup.to_text()).unwrap(), setup);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random legal board-mode games: swaps exactly where the draw says, banks
+    /// after each swap, no direct colour change, replay equals live, NS-8 sums.
+    #[test]
+    fn ns_random_legal_games_follow_the_draw(
+        seed in any::<[u8; 32]>(),
+        setup in setup_strategy(),
+        choices in proptest::collection::vec((any::<u16>(), 1u64..3000), 1..300),
+    ) {
+        let mut g = Game::new(setup.clone(), seed, vec![], InputMode::Board).unwrap();
+        let plan = schedule(&setup, &seed, &[] as &[&str], 200);
+        let mut ends = Vec::new();
+        let mut acc = 0;
+        for s in &plan.shifts {
+            acc += s.plies;
+            ends.push(acc);
+        }
+        let mut t = 0;
+        g.apply(t, Event::Start).unwrap();
+        for (choice, dt) in choices {
+            if g.is_over() {
+                break;
+            }
+            t += dt;
+            if matches!(g.view(t).phase, ViewPhase::AwaitingSeated { .. }) {
+                g.apply(t, Event::Seated).unwrap();
+                continue;
+            }
+            let legal = g.view(t).legal_moves_uci;
+            let mv = legal[usize::from(choice) % legal.len()].clone();
+            let before = g.seating();
+            let swaps_before = g.swaps().len();
+            g.apply(t, Event::Move { mv }).unwrap();
+            assert_no_direct_colour_change(before, g.seating());
+            let ply = g.ply();
+            let k = swaps_before;
+            if ends[k] == ply && !g.is_over() {
+                // A swap, exactly here, by the drawn coin.
+                prop_assert_eq!(g.swaps().len(), k + 1);
+                let sw = &g.swaps()[k];
+                prop_assert_eq!(sw.coin, plan.shifts[k].coin);
+                prop_assert_eq!(sw.after_ply, ply);
+                prop_assert_eq!(sw.stood_up, before.person_at(Seat::of_colour(sw.coin)));
+                prop_assert_eq!(sw.sat_down, before.person_at(Seat::Observer));
+                // NS-5: one block each, the seater's side plus the bonus.
+                let block = 15_000;
+                for c in [Colour::White, Colour::Black] {
+                    let want = if c == sw.coin { block + setup.bonus_ms(block) } else { block };
+                    prop_assert_eq!(g.remaining_ms(c, t), want);
+                }
+            } else {
+                prop_assert_eq!(g.swaps().len(), k);
+            }
+        }
+        assert_points_sum(&g);
+        prop_assert_eq!(&Game::from_json(&g.to_json()).unwrap(), &g);
+    }
+
+    /// Random event soup in clock mode (including refused events, undo, pause,
+    /// flags, reports): refused events change nothing, seats never change colour
+    /// directly, replay equals live, points sum per NS-8.
+    #[test]
+    fn c_4_random_event_sequences_replay_identically(
+        seed in any::<[u8; 32]>(),
+        setup in setup_strategy(),
+        steps in proptest::collection::vec((0u8..40, prop_oneof![9 => 0u64..4_000, 1 => 4_000u64..20_000]), 1..200),
+    ) {
+        let mut g = Game::new(setup, seed, vec!["proptest".into()], InputMode::Clock).unwrap();
+        let mut t = 0u64;
+        g.apply(t, Event::Start).unwrap();
+        for (kind, dt) in steps {
+            t += dt;
+            let event = match kind {
+                0..=19 => Event::Press,
+                20..=27 => Event::Seated,
+                28 => Event::Pause,
+                29 => Event::Resume,
+                30 | 31 => Event::UndoPress,
+                32 => Event::Flag,
+                33 => Event::AgreeDraw { person: (dt % 4) as u8 },
+                34 if dt % 7 == 0 => Event::Resign { seat: Colour::of_ply(dt as u32) },
+                35 if dt % 5 == 0 => Event::ReportMate { winner: Colour::of_ply(dt as u32) },
+                36 if dt % 11 == 0 => Event::ReportStalemate,
+                37 => Event::Start,
+                _ => Event::ClaimDraw { claim: DrawClaim::Threefold },
+            };
+            let before = g.clone();
+            match g.apply(t, event) {
+                Ok(()) => assert_no_direct_colour_change(before.seating(), g.seating()),
+                Err(_) => prop_assert_eq!(&g, &before),
+            }
+            // Banks never exceed what was credited, and never go below zero.
+            let v = g.view(t);
+            prop_assert!(v.white_ms < 10_000_000 && v.black_ms < 10_000_000);
+        }
+        assert_points_sum(&g);
+        prop_assert_eq!(&Game::from_json(&g.to_json()).unwrap(), &g);
+    }
+}
