@@ -105,7 +105,7 @@ pub fn to_pgn(game: &Game, info: &PgnInfo) -> Result<String, PgnError> {
     let mut after_comment = true;
     for (i, san) in board.sans().iter().enumerate() {
         let ply = i as u32;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             tokens.push(format!("{}.", ply / 2 + 1));
         } else if after_comment {
             tokens.push(format!("{}...", ply / 2 + 1));

@@ -30,7 +30,7 @@ impl Colour {
 
     /// The side that plays half-move number `ply` (0-based; White starts).
     pub fn of_ply(ply: u32) -> Colour {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Colour::White
         } else {
             Colour::Black
