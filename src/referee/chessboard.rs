@@ -88,6 +88,19 @@ fn colour(c: shakmaty::Color) -> Colour {
 }
 
 impl ChessBoard {
+    /// A board from a FEN (tests and future setups; repetition history starts here).
+    pub fn from_fen(fen: &str) -> Option<ChessBoard> {
+        let fen: Fen = fen.parse().ok()?;
+        let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
+        let h = hash(&pos);
+        Some(ChessBoard {
+            pos,
+            history: vec![h],
+            sans: Vec::new(),
+            ucis: Vec::new(),
+        })
+    }
+
     /// Reads a move in UCI or SAN and checks it is legal. Does not play it.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
@@ -220,6 +233,38 @@ mod tests {
             })
         );
         assert_eq!(b.sans().last().unwrap(), "Qh4#");
+    }
+
+    #[test]
+    fn c_2_fifty_moves_is_a_claim_and_seventy_five_ends() {
+        let mut b = ChessBoard::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 98 80").unwrap();
+        play(&mut b, &["Ra2"]);
+        assert!(b.claimable().is_empty());
+        play(&mut b, &["Kd7"]);
+        assert_eq!(b.claimable(), vec![DrawClaim::FiftyMoves]);
+        assert_eq!(b.automatic_end(), None);
+        let mut b = ChessBoard::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80").unwrap();
+        play(&mut b, &["Ra2"]);
+        assert_eq!(b.automatic_end(), Some(BoardEnd::SeventyFiveMoves));
+    }
+
+    #[test]
+    fn c_2_mate_on_the_seventy_fifth_move_stands() {
+        let mut b = ChessBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80").unwrap();
+        play(&mut b, &["Ra8#"]);
+        assert_eq!(
+            b.automatic_end(),
+            Some(BoardEnd::Checkmate {
+                winner: Colour::White
+            })
+        );
+    }
+
+    #[test]
+    fn c_2_dead_position_ends_the_game() {
+        let mut b = ChessBoard::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
+        play(&mut b, &["Kxd2"]);
+        assert_eq!(b.automatic_end(), Some(BoardEnd::InsufficientMaterial));
     }
 
     #[test]

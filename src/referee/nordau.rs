@@ -902,3 +902,42 @@ pub struct RevealSwap {
     pub sat_down: String,
     pub colour: Colour,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ns_6_flag_loses_even_when_the_opponent_cannot_mate() {
+        // White: king and rook; Black: a lone king that could never mate.
+        // FIDE would call White's flag a draw; NS-6 says White loses.
+        let mut g = Game::new(
+            Setup::standard(["A", "B", "C"]),
+            [1; 32],
+            vec![],
+            InputMode::Board,
+        )
+        .unwrap();
+        g.core.board = ChessBoard::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        g.apply(0, Event::Start).unwrap();
+        assert!(g.tick(15_000));
+        let r = g.result().unwrap();
+        assert_eq!(
+            (r.outcome, r.reason),
+            (Outcome::Win(Colour::Black), EndReason::Flag)
+        );
+    }
+
+    #[test]
+    fn ns_7_next_move_number_per_colour() {
+        // After 0 half-moves both colours play move 1; after White's first
+        // move White's next is move 2 and Black's still move 1.
+        assert_eq!(next_move_number(0, Colour::White), 1);
+        assert_eq!(next_move_number(0, Colour::Black), 1);
+        assert_eq!(next_move_number(1, Colour::White), 2);
+        assert_eq!(next_move_number(1, Colour::Black), 1);
+        assert_eq!(next_move_number(80, Colour::White), 41);
+        assert_eq!(next_move_number(80, Colour::Black), 41);
+        assert_eq!(next_move_number(81, Colour::Black), 41);
+    }
+}
