@@ -469,8 +469,9 @@ impl Game {
             last_move_uci: board.and_then(|b| b.ucis().last().cloned()),
             fen: board.map(ChessBoard::fen),
             in_check: board.is_some_and(ChessBoard::is_check),
+            // Only when a move would be accepted right now.
             legal_moves_uci: match board {
-                Some(b) if c.result.is_none() => b.legal_moves_uci(),
+                Some(b) if c.phase == Phase::Running => b.legal_moves_uci(),
                 _ => Vec::new(),
             },
             claimable_draws: match board {
