@@ -19,11 +19,15 @@ pub mod verify;
 
 pub use bank::Banks;
 pub use commitment::{HexError, commitment, parse_hex32, stream_key};
+pub use log::LogError;
 pub use nordau::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,
-    Reveal, Timed, ViewPhase,
+    Reveal, RevealShift, RevealSwap, SwapRecord, Timed, ViewPhase,
 };
+pub use pgn::{PgnError, PgnInfo, to_pgn};
 pub use seats::{Colour, Person, Seat, Seating};
-pub use session::Session;
-pub use setup::{BlockSchedule, Points, ScheduleLine, Setup, ShiftUnit};
-pub use verify::{Report, VerifyError, verify};
+pub use session::{Session, SessionError, SessionGame};
+pub use setup::{
+    BlockSchedule, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
+};
+pub use verify::{Report, ShiftEntry, VerifyError, verify, verify_n};
