@@ -1,0 +1,44 @@
+// Trunk post_build hook: fill sw.js with this build's precache list and version.
+// Runs inside the staging directory before Trunk moves it to dist/.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error("sw-precache: TRUNK_STAGING_DIR is not set (run me from a Trunk hook)");
+  process.exit(1);
+}
+
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+const swPath = join(staging, "sw.js");
+const files = listFiles(staging)
+  .map((path) => relative(staging, path).split(sep).join("/"))
+  .filter((name) => name !== "sw.js")
+  .sort();
+
+const hash = createHash("sha256");
+for (const name of files) {
+  hash.update(name + "\0");
+  hash.update(readFileSync(join(staging, name)));
+}
+const version = hash.digest("hex").slice(0, 16);
+// "./" is the start URL and the shell every navigation gets; index.html is the same file.
+const precache = ["./", ...files.filter((name) => name !== "index.html")];
+
+const template = readFileSync(swPath, "utf8");
+if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]')) {
+  console.error("sw-precache: sw.js lacks its placeholders");
+  process.exit(1);
+}
+const filled = template
+  .replace("__BUILD_VERSION__", version)
+  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
+writeFileSync(swPath, filled);
+console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);

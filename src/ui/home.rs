@@ -1,0 +1,43 @@
+//! Home: what this app is, and the games it can referee.
+
+use leptos::prelude::*;
+
+use super::games::GAMES;
+use super::i18n::use_i18n;
+
+#[component]
+pub fn Home() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <section class="hero">
+            <h1>{move || i18n.t().app_name}</h1>
+            <p class="tagline">{move || i18n.t().tagline}</p>
+        </section>
+        <section class="games" aria-labelledby="games-heading">
+            <h2 id="games-heading">{move || i18n.t().choose_game}</h2>
+            {move || {
+                let t = i18n.t();
+                if GAMES.is_empty() {
+                    view! { <p class="notice">{t.no_games_yet}</p> }.into_any()
+                } else {
+                    view! {
+                        <ul class="game-list">
+                            {GAMES
+                                .iter()
+                                .map(|game| view! {
+                                    <li>
+                                        <a class="game-card" href=game.href>
+                                            <span class="game-name">{(game.name)(t)}</span>
+                                            <span class="game-summary">{(game.summary)(t)}</span>
+                                        </a>
+                                    </li>
+                                })
+                                .collect_view()}
+                        </ul>
+                    }
+                    .into_any()
+                }
+            }}
+        </section>
+    }
+}

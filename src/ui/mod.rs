@@ -1,0 +1,44 @@
+//! The Leptos UI: thin components that render referee state and send it events.
+//! No rule logic lives here.
+
+pub mod about;
+pub mod app_bar;
+pub mod games;
+pub mod home;
+pub mod i18n;
+pub mod route;
+pub mod update_notice;
+
+use leptos::prelude::*;
+
+use crate::web;
+use i18n::I18n;
+use route::Route;
+
+/// Mounts the app on `<body>`.
+pub fn start() {
+    web::remove_boot_splash();
+    leptos::mount::mount_to_body(App);
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let i18n = I18n::provide();
+    let sw = web::service_worker::register();
+    let route = route::provide();
+    view! {
+        <div class="app">
+            <app_bar::AppBar/>
+            <update_notice::UpdateNotice sw=sw/>
+            <main class="page" id="main">
+                {move || match route.get() {
+                    Route::Home => view! { <home::Home/> }.into_any(),
+                    Route::About => view! { <about::About/> }.into_any(),
+                    Route::NotFound => view! {
+                        <p class="notice">{move || i18n.t().not_found}</p>
+                    }.into_any(),
+                }}
+            </main>
+        </div>
+    }
+}

@@ -1,0 +1,53 @@
+//! Web glue: the few places that touch browser APIs directly. Small and isolated,
+//! so the referee stays pure and the UI stays thin.
+
+pub mod service_worker;
+pub mod storage;
+
+use wasm_bindgen::JsCast;
+
+/// The browser's preferred language tag (e.g. "ru-RU"), if it tells.
+pub fn browser_language() -> Option<String> {
+    web_sys::window()?.navigator().language()
+}
+
+/// Keeps `<html lang>` in step with the chosen language (screen readers, hyphenation).
+pub fn set_document_lang(tag: &str) {
+    if let Some(root) = document().and_then(|doc| doc.document_element()) {
+        let _ = root.set_attribute("lang", tag);
+    }
+}
+
+pub fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
+/// The part of the URL after `#`, without the `#`.
+pub fn location_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|hash| hash.trim_start_matches('#').to_owned())
+        .unwrap_or_default()
+}
+
+pub fn set_location_hash(hash: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(hash);
+    }
+}
+
+/// Removes the static splash that index.html shows while the wasm loads.
+pub fn remove_boot_splash() {
+    if let Some(splash) = document().and_then(|doc| doc.get_element_by_id("boot-splash")) {
+        splash.remove();
+    }
+}
+
+/// Runs `f` once the page's DOM event `name` fires on `window`.
+pub fn on_window_event(name: &str, f: impl Fn() + 'static) {
+    if let Some(window) = web_sys::window() {
+        let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
+        let _ = window.add_event_listener_with_callback(name, closure.as_ref().unchecked_ref());
+        closure.forget(); // lives as long as the page
+    }
+}

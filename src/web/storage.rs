@@ -1,0 +1,15 @@
+//! Small settings in localStorage. A browser that refuses storage (private mode,
+//! quota) must not break the app: reads then find nothing and writes are dropped.
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+pub fn get(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?
+}
+
+/// Returns whether the value was stored.
+pub fn set(key: &str, value: &str) -> bool {
+    local_storage().is_some_and(|storage| storage.set_item(key, value).is_ok())
+}
