@@ -1,4 +1,6 @@
 //! Property tests over random seeds, setups and legal games (proptest).
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod referee_common;
 

@@ -1,4 +1,6 @@
 //! One or more tests per rule of RULES.md (C-1…C-4, NS-1…NS-11).
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod referee_common;
 

@@ -2,6 +2,8 @@
 //! three people, swaps in each, ending by mate (board and clock mode), flag,
 //! resignation and agreed draw. The expected seats are simulated here from the
 //! drawn schedule alone, independently of the game engine.
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod referee_common;
 

@@ -2,6 +2,8 @@
 //! tests with thresholds at p = 0.001 (so a correct implementation fails with
 //! probability 1/1000 per test, but the seeds are fixed: the outcome is
 //! deterministic and was checked once).
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::Setup;
 use nordau_shift::referee::draw::ShiftDraw;

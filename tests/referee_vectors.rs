@@ -2,6 +2,8 @@
 //! `tests/vectors/nordau-v1.json` is compared exactly; regenerate it only on
 //! purpose with `UPDATE_VECTORS=1 cargo test --test referee_vectors`.
 //! `tests/verifier/verify.mjs` recomputes the same file independently in Node.
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::commitment::{commitment_preimage, setup_bytes};
 use nordau_shift::referee::draw::{DrawStream, STREAM_COINS, STREAM_SEATING, STREAM_SHIFT_LENGTHS};

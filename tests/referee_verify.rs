@@ -1,4 +1,6 @@
 //! The verifier API the UI's verifier page calls (C-3, NS-11).
+// Native only: these tests read files, run Node and use proptest.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod referee_common;
 

@@ -17,11 +17,17 @@ pub fn AppBar() -> impl IntoView {
             </a>
             <nav class="app-bar-actions">
                 <a
-                    class="bar-link"
+                    class="bar-icon"
                     href=Route::About.href()
+                    aria-label=move || i18n.t().nav_about
+                    title=move || i18n.t().nav_about
                     aria-current=move || (route.get() == Route::About).then_some("page")
                 >
-                    {move || i18n.t().nav_about}
+                    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+                        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" stroke-width="2"/>
+                        <rect x="11" y="10" width="2" height="8" rx="1" fill="currentColor"/>
+                        <circle cx="12" cy="6.8" r="1.4" fill="currentColor"/>
+                    </svg>
                 </a>
                 <LanguageSwitch/>
             </nav>

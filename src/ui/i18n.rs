@@ -102,7 +102,7 @@ pub static RU: Texts = Texts {
     back: "Назад",
     about_title: "О приложении",
     about_independent: "Это независимый, неофициальный судья. Это не официальное приложение Nordau Shift, и автор правил его не одобрял.",
-    about_rules_credit: "Правила Nordau Shift (Carousel Chess) — Майк Дайхин (Mike Daykhin).",
+    about_rules_credit: "Правила Nordau Shift (Carousel Chess) — Михаил Дайхин (Mike Daykhin).",
     about_rules_licence: "Тексты правил распространяются по лицензии CC BY-SA 4.0; любой показанный здесь текст правил остаётся под этой лицензией.",
     about_app_licence: "Приложение — свободная программа под GNU General Public License версии 3 или более поздней.",
     about_offline: "После первого открытия приложение работает без сети: установите его через меню браузера, чтобы оно было на главном экране.",

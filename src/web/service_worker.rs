@@ -4,10 +4,13 @@
 //! until the next launch, or until the user accepts the update notice (then this
 //! page asks it to skip waiting and reloads once it controls the page).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, closure::Closure};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{ServiceWorker, ServiceWorkerRegistration};
+use web_sys::{ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState};
 
 /// What the UI needs to know about the service worker.
 #[derive(Clone, Copy)]
@@ -15,6 +18,7 @@ pub struct SwStatus {
     /// A new version has installed and waits for the user's go-ahead.
     pub update_waiting: RwSignal<bool>,
     registration: StoredValue<Option<ServiceWorkerRegistration>, LocalStorage>,
+    accepted: StoredValue<Rc<Cell<bool>>, LocalStorage>,
 }
 
 impl SwStatus {
@@ -24,27 +28,38 @@ impl SwStatus {
             .registration
             .with_value(|reg| reg.as_ref().and_then(|reg| reg.waiting()));
         if let Some(worker) = waiting {
+            self.accepted.with_value(|accepted| accepted.set(true));
             let _ = worker.post_message(&"SKIP_WAITING".into());
         }
     }
 }
 
+fn container() -> Option<ServiceWorkerContainer> {
+    Some(web_sys::window()?.navigator().service_worker())
+}
+
+fn page_is_controlled() -> bool {
+    container().is_some_and(|c| c.controller().is_some())
+}
+
 /// Registers sw.js (release builds only: `trunk serve` must never be cached).
 pub fn register() -> SwStatus {
+    let accepted = Rc::new(Cell::new(false));
     let status = SwStatus {
         update_waiting: RwSignal::new(false),
         registration: StoredValue::new_local(None),
+        accepted: StoredValue::new_local(accepted.clone()),
     };
     if cfg!(debug_assertions) {
         return status;
     }
-    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else {
+    let Some(container) = container() else {
         return status;
     };
-    // Reload once the accepted update controls the page, so every file is the new version.
-    let had_controller = container.controller().is_some();
+    // The first install also changes the controller (clients.claim); only an
+    // update the user accepted reloads, so every file is then the new version.
     let on_change = Closure::<dyn Fn()>::new(move || {
-        if had_controller {
+        if accepted.get() {
             if let Some(window) = web_sys::window() {
                 let _ = window.location().reload();
             }
@@ -65,25 +80,20 @@ pub fn register() -> SwStatus {
     status
 }
 
+/// A worker that finishes installing while an older one controls the page is an
+/// update; one that installs with no controller is the first install.
 fn watch_for_update(reg: &ServiceWorkerRegistration, status: SwStatus) {
-    let has_controller = web_sys::window()
-        .map(|w| w.navigator().service_worker().controller().is_some())
-        .unwrap_or(false);
-    // A first install is not an update: nothing older is running.
-    if !has_controller {
-        return;
-    }
-    if reg.waiting().is_some() {
+    if reg.waiting().is_some() && page_is_controlled() {
         status.update_waiting.set(true);
     }
-    let reg_for_found = reg.clone();
+    let watched_reg = reg.clone();
     let on_found = Closure::<dyn Fn()>::new(move || {
-        let Some(worker) = reg_for_found.installing() else {
+        let Some(worker) = watched_reg.installing() else {
             return;
         };
-        let watched: ServiceWorker = worker.clone();
+        let watched = worker.clone();
         let on_state = Closure::<dyn Fn()>::new(move || {
-            if watched.state() == web_sys::ServiceWorkerState::Installed {
+            if watched.state() == ServiceWorkerState::Installed && page_is_controlled() {
                 status.update_waiting.set(true);
             }
         });

@@ -1,0 +1,86 @@
+// Shared helpers for the end-to-end tests: the release build (dist/) served on
+// 127.0.0.1, Debian's Chromium driven by playwright-core, phone-sized contexts
+// and screenshots under tests/artifacts/ (git-ignored).
+import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { startServer } from "../tools/serve.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const REPO = resolve(HERE, "../..");
+export const DIST = join(REPO, "dist");
+export const SHOTS = join(REPO, "tests/artifacts/screenshots");
+
+export const PORTRAIT = { width: 390, height: 844 };
+export const LANDSCAPE = { width: 844, height: 390 };
+
+/** Serves a private copy of dist/ (tests may change it) on a free port. */
+export async function serveCopy() {
+  const dir = mkdtempSync(join(tmpdir(), "nordau-dist-"));
+  cpSync(DIST, dir, { recursive: true });
+  const server = await startServer(dir);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    dir,
+    origin,
+    url: `${origin}/`,
+    /** Stops the server process's listener and drops open connections: "the network is gone". */
+    stop: () =>
+      new Promise((done) => {
+        server.close(done);
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A phone: touch, mobile viewport, 2× pixels. */
+export function phoneContext(browser, { viewport = PORTRAIT, locale = "en-US" } = {}) {
+  return browser.newContext({
+    viewport,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    serviceWorkers: "allow",
+  });
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/** Waits until a service worker controls the page (first visit: after clients.claim). */
+export async function waitForServiceWorkerControl(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+}
+
+/** Errors the page logged; the app must run without any. */
+export function collectPageErrors(page) {
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  return errors;
+}

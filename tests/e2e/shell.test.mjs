@@ -1,0 +1,250 @@
+// The app shell as a user meets it: it renders, speaks English and Russian,
+// installs a service worker, keeps working with the server stopped, asks before
+// updating, talks to no other origin, and lives under a strict CSP.
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  PORTRAIT,
+  collectPageErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "./harness.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openApp(context, url) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await page.locator(".tagline").waitFor();
+  return { page, errors };
+}
+
+describe("app shell", () => {
+  test("renders home and About in English and Russian, portrait and landscape", async () => {
+    const app = await serveCopy();
+    try {
+      for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+        const context = await phoneContext(browser, { viewport });
+        const { page, errors } = await openApp(context, app.url);
+        assert.equal(await page.locator("html").getAttribute("lang"), "en");
+        assert.match(await page.locator("h1").innerText(), /Nordau Shift/);
+        await screenshot(page, `home-en-${orientation}`);
+
+        await page.getByRole("button", { name: "Русский" }).tap();
+        await page.getByText("Выберите игру").waitFor();
+        assert.equal(await page.locator("html").getAttribute("lang"), "ru");
+        await screenshot(page, `home-ru-${orientation}`);
+
+        await page.getByRole("link", { name: "О приложении" }).tap();
+        await page.getByText("Михаил Дайхин").waitFor();
+        await screenshot(page, `about-ru-${orientation}`);
+
+        await page.getByRole("button", { name: "English" }).tap();
+        await page.getByText("Mike Daykhin").waitFor();
+        const about = await page.locator("article.about").innerText();
+        assert.match(about, /independent, unofficial referee/);
+        assert.match(about, /CC BY-SA 4\.0/);
+        assert.match(about, /GPL-3\.0-or-later/);
+        await screenshot(page, `about-en-${orientation}`);
+
+        // The choice is remembered across visits.
+        await page.getByRole("button", { name: "Русский" }).tap();
+        await page.reload();
+        await page.getByText("Михаил Дайхин").waitFor();
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("a Russian browser gets Russian on the first visit", async () => {
+    const app = await serveCopy();
+    try {
+      const context = await phoneContext(browser, { locale: "ru-RU" });
+      const { page } = await openApp(context, app.url);
+      assert.equal(await page.locator("#games-heading").innerText(), "Выберите игру");
+      await context.close();
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("keeps working after the server process is stopped", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openApp(context, app.url);
+      await waitForServiceWorkerControl(page);
+      await app.stop();
+
+      await page.reload();
+      await page.locator(".tagline").waitFor();
+      await page.getByRole("link", { name: "About" }).tap();
+      await page.getByText("Mike Daykhin").waitFor();
+
+      // A fresh tab on a deep link, with the network gone, opens too.
+      const second = await context.newPage();
+      await second.goto(`${app.url}#/about`);
+      await second.getByText("Mike Daykhin").waitFor();
+      await screenshot(second, "offline-about-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("makes no request to any origin but its own", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    const foreign = [];
+    context.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(app.origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
+    });
+    try {
+      const { page } = await openApp(context, app.url);
+      await waitForServiceWorkerControl(page);
+      await page.getByRole("link", { name: "About" }).tap();
+      await page.getByRole("button", { name: "Русский" }).tap();
+      await page.reload();
+      await page.getByText("Михаил Дайхин").waitFor();
+      assert.deepEqual(foreign, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("the Content-Security-Policy refuses inline scripts, foreign scripts and eval", async () => {
+    const app = await serveCopy();
+    // A same-origin script (allowed) that tries eval (forbidden).
+    writeFileSync(
+      join(app.dir, "eval-probe.js"),
+      'try { eval("1 + 1"); window.__evalOutcome = "ran"; } catch (err) { window.__evalOutcome = err.name; }',
+    );
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openApp(context, app.url);
+      const result = await page.evaluate(async () => {
+        const violations = [];
+        document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+        const script = document.createElement("script");
+        script.textContent = "window.__inlineRan = true;";
+        document.head.append(script);
+        // An inline event handler is inline script too.
+        const button = document.createElement("button");
+        button.setAttribute("onclick", "window.__handlerRan = true;");
+        document.body.append(button);
+        button.click();
+        button.remove();
+        // Only 'self' may serve scripts: a data: URL is another origin.
+        const foreign = document.createElement("script");
+        foreign.src = "data:text/javascript,window.__dataRan=true";
+        document.head.append(foreign);
+        const probe = document.createElement("script");
+        probe.src = "eval-probe.js";
+        const probed = new Promise((done) => probe.addEventListener("load", done));
+        document.head.append(probe);
+        await probed;
+        await new Promise((done) => setTimeout(done, 100));
+        return {
+          inlineRan: window.__inlineRan === true,
+          handlerRan: window.__handlerRan === true,
+          dataRan: window.__dataRan === true,
+          evalOutcome: window.__evalOutcome,
+          violations,
+        };
+      });
+      assert.equal(result.inlineRan, false, "an inline script ran");
+      assert.equal(result.handlerRan, false, "an inline event handler ran");
+      assert.equal(result.dataRan, false, "a script from a data: URL ran");
+      assert.equal(result.evalOutcome, "EvalError");
+      assert.ok(result.violations.includes("script-src-attr"), JSON.stringify(result.violations));
+      assert.ok(result.violations.includes("script-src-elem"), JSON.stringify(result.violations));
+
+      const html = readFileSync(join(app.dir, "index.html"), "utf8");
+      assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, "index.html has an inline <script>");
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("the manifest makes it installable, with 192, 512 and maskable icons", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openApp(context, app.url);
+      const manifest = await page.evaluate(async () => (await fetch("manifest.webmanifest")).json());
+      assert.equal(manifest.display, "standalone");
+      assert.equal(manifest.start_url, "./");
+      assert.equal(manifest.scope, "./");
+      assert.ok(manifest.name && manifest.short_name && manifest.description);
+      assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+      assert.match(manifest.background_color, /^#[0-9a-f]{6}$/i);
+      const purposes = manifest.icons.map((icon) => `${icon.sizes}/${icon.purpose}`);
+      for (const wanted of ["192x192/any", "512x512/any", "512x512/maskable"]) {
+        assert.ok(purposes.includes(wanted), `missing icon ${wanted}`);
+      }
+      for (const icon of manifest.icons.filter((i) => i.type === "image/png")) {
+        const size = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return `${img.naturalWidth}x${img.naturalHeight}`;
+        }, icon.src);
+        assert.equal(size, icon.sizes, icon.src);
+      }
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a new version waits until the user accepts it", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openApp(context, app.url);
+      await waitForServiceWorkerControl(page);
+      const before = await page.evaluate(() => caches.keys());
+      assert.equal(before.length, 1);
+
+      // Publish a "new version": same files, new cache version.
+      const swPath = join(app.dir, "sw.js");
+      const sw = readFileSync(swPath, "utf8");
+      writeFileSync(swPath, sw.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1next";'));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+
+      await page.locator(".update-notice").waitFor();
+      // Until the user says so, the old version keeps control and its cache.
+      assert.equal(await page.evaluate(() => caches.keys().then((k) => k.length)), 2);
+      await screenshot(page, "update-ready-en-portrait");
+
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Update now" }).tap()]);
+      await page.locator(".tagline").waitFor();
+      const afterKeys = await page.evaluate(() => caches.keys());
+      assert.deepEqual(afterKeys, [`${before[0]}next`]);
+      assert.equal(await page.locator(".update-notice").count(), 0);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});
