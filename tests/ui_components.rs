@@ -59,7 +59,7 @@ fn routes_come_from_the_url_fragment() {
 #[wasm_bindgen_test]
 async fn home_renders_in_the_remembered_language() {
     let host = mount_app(Lang::Ru).await;
-    assert_eq!(text_of(&host, ".tagline"), RU.tagline);
+    assert_eq!(text_of(&host, ".tagline"), RU.shell.tagline);
     assert_eq!(
         document()
             .document_element()
@@ -74,8 +74,8 @@ async fn home_renders_in_the_remembered_language() {
 #[wasm_bindgen_test]
 async fn language_switch_changes_every_string_and_is_remembered() {
     let host = mount_app(Lang::En).await;
-    assert_eq!(text_of(&host, ".tagline"), EN.tagline);
-    assert_eq!(text_of(&host, "#games-heading"), EN.choose_game);
+    assert_eq!(text_of(&host, ".tagline"), EN.shell.tagline);
+    assert_eq!(text_of(&host, "#games-heading"), EN.shell.choose_game);
 
     let russian: web_sys::HtmlElement = host
         .query_selector("button.lang-option[lang=ru]")
@@ -84,13 +84,13 @@ async fn language_switch_changes_every_string_and_is_remembered() {
         .unchecked_into();
     assert_eq!(
         russian.get_attribute("aria-label").as_deref(),
-        Some(RU.language_name)
+        Some(RU.shell.language_name)
     );
     russian.click();
     settle().await;
 
-    assert_eq!(text_of(&host, ".tagline"), RU.tagline);
-    assert_eq!(text_of(&host, "#games-heading"), RU.choose_game);
+    assert_eq!(text_of(&host, ".tagline"), RU.shell.tagline);
+    assert_eq!(text_of(&host, "#games-heading"), RU.shell.choose_game);
     assert_eq!(
         russian.get_attribute("aria-pressed").as_deref(),
         Some("true")
@@ -101,4 +101,18 @@ async fn language_switch_changes_every_string_and_is_remembered() {
         Some("ru")
     );
     host.remove();
+}
+
+#[wasm_bindgen_test]
+fn verifier_links_carry_their_inputs_in_the_query() {
+    use nordau_shift::ui::route::{Query, percent_encode};
+    let words = "tel aviv & nordau";
+    let fragment = format!("/verify?c=ab12&w={}", percent_encode(words));
+    let Route::Verify(query) = Route::parse(&fragment) else {
+        panic!("not the verifier: {fragment}");
+    };
+    assert_eq!(query.get("c"), Some("ab12"));
+    assert_eq!(query.get("w"), Some(words));
+    assert_eq!(query.get("s"), None);
+    assert_eq!(Query::parse("x=a+b%2Bc").get("x"), Some("a b+c"));
 }

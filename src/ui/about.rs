@@ -12,21 +12,21 @@ pub fn About() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <article class="about">
-            <h1>{move || i18n.t().about_title}</h1>
-            <p class="callout">{move || i18n.t().about_independent}</p>
-            <p>{move || i18n.t().about_rules_credit}</p>
+            <h1>{move || i18n.t().shell.about_title}</h1>
+            <p class="callout">{move || i18n.t().shell.about_independent}</p>
+            <p>{move || i18n.t().shell.about_rules_credit}</p>
             <p>
-                {move || i18n.t().about_rules_licence} " "
+                {move || i18n.t().shell.about_rules_licence} " "
                 <a href=RULES_LICENCE_URL rel="license noopener" target="_blank">"CC BY-SA 4.0"</a>
             </p>
             <p>
-                {move || i18n.t().about_app_licence} " "
+                {move || i18n.t().shell.about_app_licence} " "
                 <a href=APP_LICENCE_URL rel="license noopener" target="_blank">"GPL-3.0-or-later"</a>
             </p>
-            <p>{move || i18n.t().about_offline}</p>
-            <p>{move || i18n.t().about_privacy}</p>
+            <p>{move || i18n.t().shell.about_offline}</p>
+            <p>{move || i18n.t().shell.about_privacy}</p>
             <p class="version">
-                {move || i18n.t().about_version} " " {env!("CARGO_PKG_VERSION")}
+                {move || i18n.t().shell.about_version} " " {env!("CARGO_PKG_VERSION")}
             </p>
         </article>
     }

@@ -11,16 +11,16 @@ pub fn AppBar() -> impl IntoView {
     let route = use_route();
     view! {
         <header class="app-bar">
-            <a class="brand" href=Route::Home.href() aria-label=move || i18n.t().nav_home>
+            <a class="brand" href=Route::Home.href() aria-label=move || i18n.t().shell.nav_home>
                 <img src="icons/icon.svg" alt="" width="32" height="32"/>
-                <span>{move || i18n.t().app_name}</span>
+                <span>{move || i18n.t().shell.app_name}</span>
             </a>
             <nav class="app-bar-actions">
                 <a
                     class="bar-icon"
                     href=Route::About.href()
-                    aria-label=move || i18n.t().nav_about
-                    title=move || i18n.t().nav_about
+                    aria-label=move || i18n.t().shell.nav_about
+                    title=move || i18n.t().shell.nav_about
                     aria-current=move || (route.get() == Route::About).then_some("page")
                 >
                     <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -40,7 +40,7 @@ pub fn AppBar() -> impl IntoView {
 fn LanguageSwitch() -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <div class="lang-switch" role="group" aria-label=move || i18n.t().language_label>
+        <div class="lang-switch" role="group" aria-label=move || i18n.t().shell.language_label>
             {Lang::ALL
                 .into_iter()
                 .map(|lang| {
@@ -50,7 +50,7 @@ fn LanguageSwitch() -> impl IntoView {
                             class="lang-option"
                             lang=lang.tag()
                             aria-pressed=move || (i18n.lang() == lang).to_string()
-                            aria-label=lang.texts().language_name
+                            aria-label=lang.texts().shell.language_name
                             on:click=move |_| i18n.set_lang(lang)
                         >
                             {lang.tag().to_uppercase()}

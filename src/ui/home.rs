@@ -10,15 +10,15 @@ pub fn Home() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="hero">
-            <h1>{move || i18n.t().app_name}</h1>
-            <p class="tagline">{move || i18n.t().tagline}</p>
+            <h1>{move || i18n.t().shell.app_name}</h1>
+            <p class="tagline">{move || i18n.t().shell.tagline}</p>
         </section>
         <section class="games" aria-labelledby="games-heading">
-            <h2 id="games-heading">{move || i18n.t().choose_game}</h2>
+            <h2 id="games-heading">{move || i18n.t().shell.choose_game}</h2>
             {move || {
                 let t = i18n.t();
                 if GAMES.is_empty() {
-                    view! { <p class="notice">{t.no_games_yet}</p> }.into_any()
+                    view! { <p class="notice">{t.shell.no_games_yet}</p> }.into_any()
                 } else {
                     view! {
                         <ul class="game-list">

@@ -8,6 +8,7 @@ pub mod home;
 pub mod i18n;
 pub mod route;
 pub mod update_notice;
+pub mod verifier;
 
 use leptos::prelude::*;
 
@@ -34,8 +35,9 @@ pub fn App() -> impl IntoView {
                 {move || match route.get() {
                     Route::Home => view! { <home::Home/> }.into_any(),
                     Route::About => view! { <about::About/> }.into_any(),
+                    Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
                     Route::NotFound => view! {
-                        <p class="notice">{move || i18n.t().not_found}</p>
+                        <p class="notice">{move || i18n.t().shell.not_found}</p>
                     }.into_any(),
                 }}
             </main>

@@ -9,16 +9,61 @@ use crate::web;
 pub enum Route {
     Home,
     About,
+    /// The verifier; its inputs may come in the query (`#/verify?c=…&s=…`).
+    Verify(Query),
     NotFound,
 }
 
+/// The `key=value&…` part of a fragment, percent-decoded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query(Vec<(String, String)>);
+
+impl Query {
+    pub fn parse(text: &str) -> Query {
+        Query(
+            text.split('&')
+                .filter(|pair| !pair.is_empty())
+                .map(|pair| {
+                    let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                    (percent_decode(key), percent_decode(value))
+                })
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Decodes `%XX` escapes and `+` (as a space, as forms send it).
+pub fn percent_decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(&text.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// Encodes everything but RFC 3986 unreserved characters as `%XX`.
+pub fn percent_encode(text: &str) -> String {
+    const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
+    percent_encoding::utf8_percent_encode(text, RESERVED).to_string()
+}
+
 impl Route {
-    /// Parses a fragment such as `/about` or `/about?x=1` (query kept for later pages).
+    /// Parses a fragment such as `/about` or `/verify?c=…`.
     pub fn parse(fragment: &str) -> Route {
-        let path = fragment.split('?').next().unwrap_or_default();
+        let (path, query) = fragment.split_once('?').unwrap_or((fragment, ""));
         match path.trim_end_matches('/') {
             "" => Route::Home,
             "/about" => Route::About,
+            "/verify" => Route::Verify(Query::parse(query)),
             _ => Route::NotFound,
         }
     }
@@ -27,6 +72,7 @@ impl Route {
         match self {
             Route::Home | Route::NotFound => "#/",
             Route::About => "#/about",
+            Route::Verify(_) => "#/verify",
         }
     }
 }

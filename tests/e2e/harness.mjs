@@ -10,7 +10,8 @@ import { startServer } from "../tools/serve.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(HERE, "../..");
-export const DIST = join(REPO, "dist");
+// NORDAU_DIST lets a parallel build be tested from another folder.
+export const DIST = process.env.NORDAU_DIST ?? join(REPO, "dist");
 export const SHOTS = join(REPO, "tests/artifacts/screenshots");
 
 export const PORTRAIT = { width: 390, height: 844 };

@@ -1,45 +1,7 @@
-//! Every string the app shows, in every language it speaks.
-//!
-//! One typed catalogue per language: a missing translation is a compile error,
-//! not a blank button at the table. (leptos_i18n was considered; it pulls in
-//! leptos-use and ICU, which cost more wasm than the whole app's budget allows.)
+//! Strings of the app shell: app bar, home, About, update notice.
 
-use leptos::prelude::*;
-
-use crate::web::storage;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Ru,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
-
-    /// BCP 47 tag, used for `<html lang>` and for storage.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ru => "ru",
-        }
-    }
-
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|lang| lang.tag() == primary)
-    }
-
-    pub fn texts(self) -> &'static Texts {
-        match self {
-            Lang::En => &EN,
-            Lang::Ru => &RU,
-        }
-    }
-}
-
-/// The strings of one language.
-pub struct Texts {
+/// The shell's strings: app bar, home, About, updates.
+pub struct ShellTexts {
     /// The language's own name, shown in the language switch.
     pub language_name: &'static str,
     pub app_name: &'static str,
@@ -65,7 +27,7 @@ pub struct Texts {
     pub not_found: &'static str,
 }
 
-pub static EN: Texts = Texts {
+pub static EN: ShellTexts = ShellTexts {
     language_name: "English",
     app_name: "Nordau Shift",
     tagline: "Referee and clock for over-the-board chess variants. Works offline.",
@@ -90,7 +52,7 @@ pub static EN: Texts = Texts {
     not_found: "This page does not exist.",
 };
 
-pub static RU: Texts = Texts {
+pub static RU: ShellTexts = ShellTexts {
     language_name: "Русский",
     app_name: "Nordau Shift",
     tagline: "Судья и часы для шахматных вариантов за настоящей доской. Работает без сети.",
@@ -114,45 +76,3 @@ pub static RU: Texts = Texts {
     offline_ready: "Готово к работе без сети.",
     not_found: "Такой страницы нет.",
 };
-
-const STORAGE_KEY: &str = "nordau-shift.lang";
-
-/// The chosen language, shared through context; every text read is reactive.
-#[derive(Clone, Copy)]
-pub struct I18n {
-    lang: RwSignal<Lang>,
-}
-
-impl I18n {
-    /// The remembered choice, else the browser's language, else English.
-    pub fn provide() -> I18n {
-        let initial = storage::get(STORAGE_KEY)
-            .and_then(|tag| Lang::from_tag(&tag))
-            .or_else(|| crate::web::browser_language().and_then(|tag| Lang::from_tag(&tag)))
-            .unwrap_or(Lang::En);
-        let i18n = I18n {
-            lang: RwSignal::new(initial),
-        };
-        Effect::new(move |_| crate::web::set_document_lang(i18n.lang.get().tag()));
-        provide_context(i18n);
-        i18n
-    }
-
-    pub fn lang(&self) -> Lang {
-        self.lang.get()
-    }
-
-    pub fn set_lang(&self, lang: Lang) {
-        storage::set(STORAGE_KEY, lang.tag());
-        self.lang.set(lang);
-    }
-
-    /// The current language's strings (tracks the language signal).
-    pub fn t(&self) -> &'static Texts {
-        self.lang.get().texts()
-    }
-}
-
-pub fn use_i18n() -> I18n {
-    expect_context::<I18n>()
-}
