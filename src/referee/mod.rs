@@ -15,6 +15,7 @@ pub mod pgn;
 pub mod seats;
 pub mod session;
 pub mod setup;
+pub mod table;
 pub mod verify;
 
 pub use bank::Banks;
@@ -30,4 +31,5 @@ pub use session::{Session, SessionError, SessionGame};
 pub use setup::{
     BlockSchedule, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
 };
+pub use table::{Stage, Table, TableError, TableLoadError};
 pub use verify::{Report, ShiftEntry, VerifyError, verify, verify_n};
