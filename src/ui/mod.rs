@@ -6,6 +6,9 @@ pub mod app_bar;
 pub mod games;
 pub mod home;
 pub mod i18n;
+#[cfg(feature = "nordau-table")]
+pub mod nordau;
+pub mod qr;
 pub mod route;
 pub mod update_notice;
 pub mod verifier;
@@ -35,7 +38,11 @@ pub fn App() -> impl IntoView {
                 {move || match route.get() {
                     Route::Home => view! { <home::Home/> }.into_any(),
                     Route::About => view! { <about::About/> }.into_any(),
+                    #[cfg(feature = "nordau-table")]
+                    Route::Nordau => view! { <nordau::NordauTable/> }.into_any(),
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
+                    #[cfg(not(feature = "nordau-table"))]
+                    Route::Nordau => view! { <p class="notice">{move || i18n.t().shell.not_found}</p> }.into_any(),
                     Route::NotFound => view! {
                         <p class="notice">{move || i18n.t().shell.not_found}</p>
                     }.into_any(),

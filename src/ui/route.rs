@@ -9,6 +9,8 @@ use crate::web;
 pub enum Route {
     Home,
     About,
+    /// The Nordau Shift table (setup, commitment, play, end).
+    Nordau,
     /// The verifier; its inputs may come in the query (`#/verify?c=…&s=…`).
     Verify(Query),
     NotFound,
@@ -63,6 +65,7 @@ impl Route {
         match path.trim_end_matches('/') {
             "" => Route::Home,
             "/about" => Route::About,
+            "/nordau" => Route::Nordau,
             "/verify" => Route::Verify(Query::parse(query)),
             _ => Route::NotFound,
         }
@@ -72,6 +75,7 @@ impl Route {
         match self {
             Route::Home | Route::NotFound => "#/",
             Route::About => "#/about",
+            Route::Nordau => "#/nordau",
             Route::Verify(_) => "#/verify",
         }
     }

@@ -1,7 +1,10 @@
 //! Web glue: the few places that touch browser APIs directly. Small and isolated,
 //! so the referee stays pure and the UI stays thin.
 
+pub mod clock;
+pub mod device;
 pub mod service_worker;
+pub mod sound;
 pub mod storage;
 
 use wasm_bindgen::JsCast;
@@ -50,4 +53,28 @@ pub fn on_window_event(name: &str, f: impl Fn() + 'static) {
         let _ = window.add_event_listener_with_callback(name, closure.as_ref().unchecked_ref());
         closure.forget(); // lives as long as the page
     }
+}
+
+/// The absolute URL of an in-app fragment such as `#/verify?c=…`: this page's
+/// address without its own fragment, then `fragment`. For QR codes and sharing.
+pub fn absolute_url(fragment: &str) -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{fragment}")
+}
+
+/// Runs `f` whenever the document's event `name` fires.
+pub fn on_document_event(name: &str, f: impl Fn() + 'static) {
+    if let Some(document) = document() {
+        let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
+        let _ = document.add_event_listener_with_callback(name, closure.as_ref().unchecked_ref());
+        closure.forget(); // lives as long as the page
+    }
+}
+
+/// Whether the page is on screen (not a background tab or a locked phone).
+pub fn page_visible() -> bool {
+    document().is_none_or(|doc| doc.visibility_state() == web_sys::VisibilityState::Visible)
 }

@@ -5,6 +5,8 @@
 //! (leptos_i18n was considered; it pulls in leptos-use and ICU, which cost more
 //! wasm than the whole app's size budget allows.)
 
+#[cfg(feature = "nordau-table")]
+pub mod nordau;
 pub mod shell;
 pub mod verifier;
 
@@ -46,16 +48,22 @@ impl Lang {
 pub struct Texts {
     pub shell: &'static shell::ShellTexts,
     pub verifier: &'static verifier::VerifierTexts,
+    #[cfg(feature = "nordau-table")]
+    pub nordau: &'static nordau::NordauTexts,
 }
 
 pub static EN: Texts = Texts {
     shell: &shell::EN,
     verifier: &verifier::EN,
+    #[cfg(feature = "nordau-table")]
+    nordau: &nordau::EN,
 };
 
 pub static RU: Texts = Texts {
     shell: &shell::RU,
     verifier: &verifier::RU,
+    #[cfg(feature = "nordau-table")]
+    nordau: &nordau::RU,
 };
 
 const STORAGE_KEY: &str = "nordau-shift.lang";

@@ -1,0 +1,233 @@
+//! The end: who won and why, this game's points, the session table, and the
+//! reveal — the seed behind the commitment, a QR code of the verifier link, and
+//! the whole drawn schedule next to what actually happened (C-3).
+
+use leptos::prelude::*;
+
+use super::{format, menu::ConfirmButton, use_table, with_game};
+use crate::referee::{
+    Colour, EndReason, InputMode, Outcome, PgnInfo, Reveal, ShiftUnit, ViewPhase, to_pgn,
+};
+use crate::ui::i18n::nordau::NordauTexts;
+use crate::ui::i18n::use_i18n;
+use crate::ui::qr::QrCode;
+use crate::ui::verifier::verifier_fragment;
+use crate::web::{absolute_url, device};
+
+fn reason_text(t: &NordauTexts, reason: EndReason) -> &'static str {
+    let r = &t.reasons;
+    match reason {
+        EndReason::Checkmate => r.checkmate,
+        EndReason::Stalemate => r.stalemate,
+        EndReason::InsufficientMaterial => r.insufficient,
+        EndReason::FivefoldRepetition => r.fivefold,
+        EndReason::SeventyFiveMoves => r.seventy_five,
+        EndReason::ThreefoldClaim => r.threefold,
+        EndReason::FiftyMoveClaim => r.fifty,
+        EndReason::Flag => r.flag,
+        EndReason::Resignation => r.resignation,
+        EndReason::AgreedDraw => r.agreed,
+    }
+}
+
+fn colour_text(t: &NordauTexts, colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => t.white,
+        Colour::Black => t.black,
+    }
+}
+
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let summary = move || {
+        with_game(&ctx, |game| {
+            let view = game.view(game.events().last().map_or(0, |e| e.t_ms));
+            (view, game.reveal(), game.mode(), game.setup().unit)
+        })
+    };
+
+    let headline = move || {
+        let t = i18n.t().nordau;
+        let (view, ..) = summary()?;
+        let ViewPhase::Over { outcome, reason } = view.phase else {
+            return None;
+        };
+        let result = match outcome {
+            Outcome::Win(colour) => {
+                let name = if colour == Colour::White {
+                    &view.white
+                } else {
+                    &view.black
+                };
+                format!("{name} ({}) — {}", colour_text(t, colour), t.wins)
+            }
+            Outcome::Draw => t.draw_result.to_owned(),
+        };
+        Some((result, reason_text(t, reason)))
+    };
+    Effect::new(move |_| {
+        if let Some((result, reason)) = headline() {
+            ctx.announcement.set(format!("{result}: {reason}"));
+        }
+    });
+
+    let next_game = move |_| {
+        if let Some(seed) = device::random_seed() {
+            ctx.update(|table| table.next_game(seed));
+        }
+    };
+    let export_pgn = move |_| {
+        let pgn = with_game(&ctx, |game| to_pgn(game, &PgnInfo::default()).ok()).flatten();
+        if let Some(pgn) = pgn {
+            device::download("nordau-shift.pgn", "application/x-chess-pgn", &pgn);
+        }
+    };
+
+    view! {
+        <section class="ns-end page-narrow">
+            <p class="end-kicker">{move || i18n.t().nordau.game_over}</p>
+            {move || headline().map(|(result, reason)| view! {
+                <h1 class="end-result">{result}</h1>
+                <p class="end-reason">{reason}</p>
+            })}
+            <div class="group">
+                <h2 class="card-title">{move || i18n.t().nordau.points_this_game}</h2>
+                <table class="score-table">
+                    <tbody>
+                        {move || summary().and_then(|(view, ..)| {
+                            let points = view.points?;
+                            let t = i18n.t().nordau;
+                            let seat_of = |name: &str| {
+                                if name == view.white { t.white } else if name == view.black { t.black } else { t.observer }
+                            };
+                            Some(view.people.iter().zip(points).map(|(name, p)| view! {
+                                <tr><th scope="row">{name.clone()}</th><td>{seat_of(name)}</td><td class="num">{p}</td></tr>
+                            }).collect_view())
+                        })}
+                    </tbody>
+                </table>
+            </div>
+            <SessionTable/>
+            {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <RevealPanel reveal=reveal/> })}
+            <div class="end-actions">
+                <button type="button" class="button primary big" on:click=next_game>
+                    {move || i18n.t().nordau.next_game}
+                </button>
+                <Show when=move || summary().is_some_and(|(_, _, mode, _)| mode == InputMode::Board)>
+                    <button type="button" class="button" on:click=export_pgn>{move || i18n.t().nordau.export_pgn}</button>
+                </Show>
+                <ConfirmButton
+                    label=Signal::derive(move || i18n.t().nordau.new_session.to_owned())
+                    on_confirm=move || { ctx.update(|t| { t.new_session(); Ok(()) }); }
+                />
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn SessionTable() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let rows = move || {
+        ctx.table.with(|t| {
+            t.session
+                .as_ref()
+                .map(|s| (s.names.clone(), s.totals(), s.games.len()))
+        })
+    };
+    view! {
+        {move || rows().map(|(names, totals, games)| {
+            let t = i18n.t().nordau;
+            view! {
+                <div class="group">
+                    <h2 class="card-title">{t.session_table} " · " {t.games_played} " " {games}</h2>
+                    <table class="score-table session">
+                        <tbody>
+                            {names.into_iter().zip(totals).map(|(name, total)| view! {
+                                <tr><th scope="row">{name}</th><td class="num">{total}</td></tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+            }
+        })}
+    }
+}
+
+#[component]
+fn RevealPanel(reveal: Reveal) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let unit = with_game(&ctx, |g| g.setup().unit).unwrap_or(ShiftUnit::FullMoves);
+    let fragment = verifier_fragment(
+        &reveal.commitment_hex,
+        &reveal.setup_text,
+        Some(&reveal.seed_hex),
+        &reveal.words,
+    );
+    let url = absolute_url(&fragment);
+    let seed = format::grouped_hex(&reveal.seed_hex);
+    let commitment = format::grouped_hex(&reveal.commitment_hex);
+    let words = reveal.words.join(" ");
+    let shifts = reveal.shifts.clone();
+    view! {
+        <div class="group reveal">
+            <h2 class="card-title">{move || i18n.t().nordau.reveal_title}</h2>
+            <p class="hint">{move || i18n.t().nordau.reveal_explain}</p>
+            <dl class="reveal-facts">
+                <dt>{move || i18n.t().nordau.commitment}</dt>
+                <dd class="hex">{commitment}</dd>
+                <dt>{move || i18n.t().nordau.seed}</dt>
+                <dd class="hex" data-testid="seed">{seed}</dd>
+                <dt>{move || i18n.t().nordau.setup_text}</dt>
+                <dd class="mono">{reveal.setup_text.clone()}</dd>
+                {(!words.is_empty()).then(|| view! {
+                    <dt>{move || i18n.t().nordau.words_used}</dt>
+                    <dd class="mono">{words.clone()}</dd>
+                })}
+            </dl>
+            <QrCode text=url.clone() label=Signal::derive(move || i18n.t().nordau.verify_qr.to_owned()) class="reveal-qr".to_owned()/>
+            <a class="button" href=fragment>{move || i18n.t().nordau.open_verifier}</a>
+            <h3>{move || i18n.t().nordau.schedule}</h3>
+            <table class="schedule-table" data-testid="schedule">
+                <thead>
+                    <tr>
+                        <th scope="col">{move || i18n.t().nordau.shift}</th>
+                        <th scope="col">{move || i18n.t().nordau.length}</th>
+                        <th scope="col">{move || i18n.t().nordau.coin}</th>
+                        <th scope="col">{move || i18n.t().nordau.happened}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || {
+                        let t = i18n.t().nordau;
+                        let unit_name = match unit {
+                            ShiftUnit::FullMoves => t.moves_unit_full,
+                            ShiftUnit::HalfMoves => t.moves_unit_half,
+                        };
+                        shifts.iter().map(|shift| {
+                            let happened = match (&shift.swap, shift.ended_at_ply) {
+                                (Some(swap), _) => format::fill(t.swap_happened, &[
+                                    ("out", &swap.stood_up), ("in", &swap.sat_down), ("colour", colour_text(t, swap.colour)),
+                                ]),
+                                (None, Some(_)) => t.ended_no_swap.to_owned(),
+                                (None, None) => t.game_ended_in_shift.to_owned(),
+                            };
+                            view! {
+                                <tr data-swapped=shift.swap.is_some().to_string()>
+                                    <td class="num">{shift.index + 1}</td>
+                                    <td>{shift.length} " " {unit_name}</td>
+                                    <td>{colour_text(t, shift.coin)}</td>
+                                    <td>{happened}</td>
+                                </tr>
+                            }
+                        }).collect_view()
+                    }}
+                </tbody>
+            </table>
+        </div>
+    }
+}

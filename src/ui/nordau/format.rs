@@ -1,0 +1,36 @@
+//! How numbers look on the clock face.
+
+/// A bank: `m:ss` from 10 s up, `s.t` (tenths) below 10 s — the last seconds
+/// matter most. Rounds down: the display never promises time that is not there.
+pub fn bank(ms: u64) -> String {
+    if ms < 10_000 {
+        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let seconds = ms / 1000;
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+}
+
+/// How long until `bank(ms)` shows something else, while it runs down.
+pub fn next_change_in(ms: u64) -> u64 {
+    let step = if ms < 10_000 { 100 } else { 1000 };
+    ms % step + 1
+}
+
+/// Hex in groups of eight, so people can read it aloud and compare it.
+pub fn grouped_hex(hex: &str) -> String {
+    hex.as_bytes()
+        .chunks(8)
+        .map(|chunk| String::from_utf8_lossy(chunk).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Replaces `{name}` placeholders in a translated template.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values
+        .iter()
+        .fold(template.to_owned(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), value)
+        })
+}

@@ -1,0 +1,155 @@
+//! The game menu: resignation, a draw all three agree to, draw claims (board
+//! mode), reporting mate or stalemate (clock mode), sound, abandoning. Every
+//! action that ends the game asks for a second tap.
+
+use leptos::prelude::*;
+
+use super::{current_view, use_table};
+use crate::referee::{Colour, DrawClaim, Event, InputMode, ViewPhase};
+use crate::ui::i18n::use_i18n;
+
+#[component]
+pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let view_now = move || current_view(&ctx);
+    let close = move || open.set(false);
+    let send_and_close = move |event: Event| {
+        if ctx.send(event) {
+            close();
+        }
+    };
+    let playing = move || {
+        view_now().is_some_and(|v| {
+            matches!(
+                v.phase,
+                ViewPhase::Running | ViewPhase::Paused | ViewPhase::AwaitingSeated { .. }
+            )
+        })
+    };
+    let clock_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Clock);
+    let seat_name = move |colour: Colour| {
+        view_now()
+            .map(|v| {
+                if colour == Colour::White {
+                    v.white
+                } else {
+                    v.black
+                }
+            })
+            .unwrap_or_default()
+    };
+    let colour_name = move |colour: Colour| {
+        let t = i18n.t().nordau;
+        if colour == Colour::White {
+            t.white
+        } else {
+            t.black
+        }
+    };
+
+    view! {
+        <div class="sheet-backdrop" on:click=move |_| close()>
+            <div class="sheet" role="dialog" aria-modal="true" aria-label=move || i18n.t().nordau.more
+                on:click=|ev| ev.stop_propagation()>
+                <div class="sheet-head">
+                    <h2>{move || i18n.t().nordau.more}</h2>
+                    <button type="button" class="button" on:click=move |_| close()>{move || i18n.t().nordau.close}</button>
+                </div>
+                <Show when=playing>
+                    <h3>{move || i18n.t().nordau.resign}</h3>
+                    <div class="button-row">
+                        {[Colour::White, Colour::Black].map(|colour| view! {
+                            <ConfirmButton
+                                label=Signal::derive(move || format!("{} ({}) {}", seat_name(colour), colour_name(colour), i18n.t().nordau.resign_as))
+                                on_confirm=move || send_and_close(Event::Resign { seat: colour })
+                            />
+                        }).collect_view()}
+                    </div>
+                    <h3>{move || i18n.t().nordau.draw_offer}</h3>
+                    <p class="hint">{move || i18n.t().nordau.draw_explain}</p>
+                    <div class="button-row">
+                        {move || view_now().map(|v| (0u8..3).map(|person| {
+                            let name = v.people[usize::from(person)].clone();
+                            let agreed = v.draw_agreed_by.contains(&name);
+                            let t = i18n.t().nordau;
+                            view! {
+                                <button type="button" class="button" class:agreed=agreed aria-pressed=agreed.to_string()
+                                    disabled=agreed
+                                    on:click=move |_| { ctx.send(Event::AgreeDraw { person }); }>
+                                    {name} " " {if agreed { t.agreed } else { t.agrees }}
+                                </button>
+                            }
+                        }).collect_view())}
+                    </div>
+                    {move || view_now().map(|v| v.claimable_draws.into_iter().map(|claim| {
+                        let t = i18n.t().nordau;
+                        let label = match claim {
+                            DrawClaim::Threefold => t.claim_threefold,
+                            DrawClaim::FiftyMoves => t.claim_fifty,
+                        };
+                        view! {
+                            <ConfirmButton label=Signal::derive(move || label.to_owned())
+                                on_confirm=move || send_and_close(Event::ClaimDraw { claim }) />
+                        }
+                    }).collect_view())}
+                    <Show when=move || clock_mode() && view_now().is_some_and(|v| v.half_moves > 0)>
+                        <h3>{move || i18n.t().nordau.report_mate}</h3>
+                        <div class="button-row">
+                            {move || {
+                                // Only the side that has just moved can have given mate.
+                                let winner = view_now().map(|v| v.side_to_move.other())?;
+                                Some(view! {
+                                    <ConfirmButton
+                                        label=Signal::derive(move || format!("{} ({}) {}", seat_name(winner), colour_name(winner), i18n.t().nordau.mated_by))
+                                        on_confirm=move || send_and_close(Event::ReportMate { winner })
+                                    />
+                                })
+                            }}
+                            <ConfirmButton label=Signal::derive(move || i18n.t().nordau.report_stalemate.to_owned())
+                                on_confirm=move || send_and_close(Event::ReportStalemate) />
+                        </div>
+                    </Show>
+                </Show>
+                <h3 class="sr-only">{move || i18n.t().nordau.mute}</h3>
+                <div class="button-row">
+                    <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
+                        on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
+                        {move || if ctx.muted.get() { i18n.t().nordau.unmute } else { i18n.t().nordau.mute }}
+                    </button>
+                    <ConfirmButton label=Signal::derive(move || i18n.t().nordau.abandon.to_owned())
+                        on_confirm=move || {
+                            ctx.update(|t| { t.back_to_setup(); Ok(()) });
+                            close();
+                        } />
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// A button that acts only on a second tap ("Confirm"), so a stray touch on a
+/// crowded table changes nothing.
+#[component]
+pub fn ConfirmButton(
+    label: Signal<String>,
+    on_confirm: impl Fn() + Clone + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let armed = RwSignal::new(false);
+    view! {
+        <button type="button" class="button" class:danger=move || armed.get()
+            on:click=move |_| {
+                if armed.get_untracked() {
+                    armed.set(false);
+                    on_confirm();
+                } else {
+                    armed.set(true);
+                }
+            }
+            on:blur=move |_| armed.set(false)
+        >
+            {move || if armed.get() { format!("{} — {}", label.get(), i18n.t().nordau.confirm) } else { label.get() }}
+        </button>
+    }
+}

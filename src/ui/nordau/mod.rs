@@ -1,0 +1,288 @@
+//! The Nordau Shift table in the browser: setup → commitment → play (with swap
+//! announcements) → end and reveal → next game. Every screen renders the
+//! referee's `Table` and sends it events; the rules live in the referee.
+
+mod board;
+mod commit;
+mod end;
+pub mod format;
+mod menu;
+mod play;
+mod setup;
+pub mod store;
+mod swap;
+
+use leptos::prelude::*;
+
+use super::i18n::use_i18n;
+use crate::referee::{Event, Game, Stage, Table, TableError, TableLoadError, ViewPhase};
+use crate::web::{clock, device, sound, storage};
+
+const MUTED_KEY: &str = "nordau-shift.muted";
+
+/// Shared by the table's screens.
+#[derive(Clone, Copy)]
+pub struct TableCtx {
+    pub table: RwSignal<Table>,
+    /// The time the screen shows (ms); advanced by the redraw timer.
+    pub now: RwSignal<u64>,
+    /// A short notice (refused event, failed save), cleared on the next success.
+    pub notice: RwSignal<Option<&'static str>>,
+    /// Text for screen readers (ARIA live region): swaps and results.
+    pub announcement: RwSignal<String>,
+    pub muted: RwSignal<bool>,
+    /// Bumped whenever the timer must be re-planned (an event changed the banks).
+    epoch: RwSignal<u64>,
+}
+
+pub fn use_table() -> TableCtx {
+    expect_context::<TableCtx>()
+}
+
+impl TableCtx {
+    /// The time for a new event: now, but never before the last recorded event.
+    fn event_time(&self) -> u64 {
+        let floor = self.table.with_untracked(|t| {
+            t.game()
+                .and_then(|g| g.events().last())
+                .map_or(0, |e| e.t_ms)
+        });
+        clock::now_at_least(floor)
+    }
+
+    /// Changes the table through `change`; stores the result before the screen
+    /// shows it. A refused change leaves everything as it was.
+    pub fn update(&self, change: impl FnOnce(&mut Table) -> Result<(), TableError>) -> bool {
+        let mut next = self.table.get_untracked();
+        if change(&mut next).is_err() {
+            self.notice.set(Some(use_i18n().t().nordau.refused));
+            return false;
+        }
+        let saved = store::save(&next);
+        self.notice
+            .set((!saved).then_some(use_i18n().t().nordau.not_saved));
+        let before = self.table.with_untracked(phase_of);
+        let after = phase_of(&next);
+        self.now
+            .set(self.event_time().max(self.now.get_untracked()));
+        self.table.set(next);
+        self.epoch.update(|e| *e += 1);
+        self.cue(before, after);
+        true
+    }
+
+    /// Sends one game event, timestamped now.
+    pub fn send(&self, event: Event) -> bool {
+        let t = self.event_time();
+        self.update(|table| table.apply(t, event))
+    }
+
+    fn cue(&self, before: Option<ViewPhase>, after: Option<ViewPhase>) {
+        let t = use_i18n().t().nordau;
+        match (&before, &after) {
+            (Some(ViewPhase::AwaitingSeated { .. }), _) => {}
+            (
+                _,
+                Some(ViewPhase::AwaitingSeated {
+                    stood_up,
+                    sat_down,
+                    colour,
+                }),
+            ) => {
+                let colour = match colour {
+                    crate::referee::Colour::White => t.white,
+                    crate::referee::Colour::Black => t.black,
+                };
+                self.announcement.set(format::fill(
+                    t.swap_announce,
+                    &[("out", stood_up), ("in", sat_down), ("colour", colour)],
+                ));
+                self.play(sound::Cue::Swap);
+                device::vibrate(&[300, 120, 300, 120, 600]);
+            }
+            _ => {}
+        }
+        let ended = |p: &Option<ViewPhase>| matches!(p, Some(ViewPhase::Over { .. }));
+        if ended(&after) && !ended(&before) {
+            self.play(sound::Cue::End);
+            device::vibrate(&[500]);
+        }
+    }
+
+    pub fn play(&self, cue: sound::Cue) {
+        if !self.muted.get_untracked() {
+            sound::play(cue);
+        }
+    }
+
+    pub fn set_muted(&self, muted: bool) {
+        storage::set(MUTED_KEY, if muted { "1" } else { "0" });
+        self.muted.set(muted);
+    }
+}
+
+fn phase_of(table: &Table) -> Option<ViewPhase> {
+    table
+        .game()
+        .map(|g| g.view(g.events().last().map_or(0, |e| e.t_ms)).phase)
+}
+
+/// The whole table at `#/nordau`.
+#[component]
+pub fn NordauTable() -> impl IntoView {
+    let loaded = store::load();
+    let (table, damaged) = match loaded {
+        store::Loaded::Fresh => (Table::default(), None),
+        store::Loaded::Restored(table) => (table, None),
+        store::Loaded::Damaged(error) => (Table::default(), Some(error)),
+    };
+    let ctx = TableCtx {
+        table: RwSignal::new(table),
+        now: RwSignal::new(clock::now_ms()),
+        notice: RwSignal::new(None),
+        announcement: RwSignal::new(String::new()),
+        muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        epoch: RwSignal::new(0),
+    };
+    provide_context(ctx);
+    start_redraw_timer(ctx);
+    let damaged = RwSignal::new(damaged);
+
+    view! {
+        <div class="ns-table">
+            <div class="sr-only" aria-live="assertive" role="status">
+                {move || ctx.announcement.get()}
+            </div>
+            {move || damaged.get().map(|error| view! { <DamagedSave error=error dismiss=damaged/> })}
+            {move || {
+                let stage = ctx.table.with(|t| match &t.stage {
+                    Stage::Setup => 0,
+                    Stage::Committed { .. } => 1,
+                    Stage::Playing(game) if game.is_over() => 3,
+                    Stage::Playing(_) => 2,
+                });
+                match stage {
+                    0 => view! { <setup::SetupScreen/> }.into_any(),
+                    1 => view! { <commit::CommitScreen/> }.into_any(),
+                    2 => view! { <play::PlayScreen/> }.into_any(),
+                    _ => view! { <end::EndScreen/> }.into_any(),
+                }
+            }}
+        </div>
+    }
+}
+
+/// Redraws exactly when the running bank's display changes (tenths below 10 s,
+/// seconds above), records a flag the moment a bank empties, and does nothing
+/// while no clock runs — no 60 fps loop, kind to the battery. Time is always
+/// read from the clock, never counted from timer ticks.
+fn start_redraw_timer(ctx: TableCtx) {
+    let handle = StoredValue::new_local(None::<leptos::leptos_dom::helpers::TimeoutHandle>);
+    let last_beep = StoredValue::new(u64::MAX);
+    let tick = move || {
+        let now = clock::now_ms();
+        let floor = ctx.table.with_untracked(|t| {
+            t.game()
+                .and_then(|g| g.events().last())
+                .map_or(0, |e| e.t_ms)
+        });
+        let now = now.max(floor);
+        ctx.now.set(now);
+        let flagged = ctx.table.with_untracked(|t| {
+            let mut probe = t.clone();
+            probe.tick(now).then_some(probe)
+        });
+        if let Some(next) = flagged {
+            ctx.update(move |table| {
+                *table = next;
+                Ok(())
+            });
+            return;
+        }
+        // Low-time warning: one tick per second in the last five seconds.
+        if let Some(ms) = running_bank(&ctx, now)
+            && ms <= 5_000
+        {
+            let second = ms / 1000;
+            if last_beep.get_value() != second {
+                last_beep.set_value(second);
+                ctx.play(sound::Cue::LowTime);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        ctx.epoch.track();
+        let now = ctx.now.get();
+        if let Some(h) = handle.get_value() {
+            h.clear();
+        }
+        let delay = running_bank(&ctx, now).map(format::next_change_in);
+        handle.set_value(delay.and_then(|ms| {
+            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
+        }));
+    });
+    // A hidden page's timers sleep; catch up at once when it shows again.
+    crate::web::on_document_event("visibilitychange", move || {
+        if crate::web::page_visible() {
+            ctx.now.set(clock::now_ms().max(ctx.now.get_untracked()));
+            keep_awake(&ctx);
+        }
+    });
+    Effect::new(move |_| {
+        ctx.table.track();
+        keep_awake(&ctx);
+    });
+}
+
+/// The screen stays on while a game is being played (re-acquired on return).
+fn keep_awake(ctx: &TableCtx) {
+    let playing = ctx
+        .table
+        .with_untracked(|t| t.game().is_some_and(|g| !g.is_over()));
+    device::keep_screen_on(playing);
+}
+
+fn running_bank(ctx: &TableCtx, now: u64) -> Option<u64> {
+    ctx.table.with_untracked(|t| {
+        let game = t.game()?;
+        let view = game.view(now);
+        let colour = view.clock_running?;
+        Some(game.remaining_ms(colour, now))
+    })
+}
+
+/// The game's public view at the screen's time (tracks both).
+pub fn current_view(ctx: &TableCtx) -> Option<crate::referee::PublicView> {
+    let now = ctx.now.get();
+    ctx.table.with(|t| t.game().map(|g| g.view(now)))
+}
+
+pub fn with_game<R>(ctx: &TableCtx, f: impl FnOnce(&Game) -> R) -> Option<R> {
+    ctx.table.with(|t| t.game().map(f))
+}
+
+/// An unreadable save: say so, offer its text as a file, and carry on.
+#[component]
+fn DamagedSave(error: TableLoadError, dismiss: RwSignal<Option<TableLoadError>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let newer = matches!(error, TableLoadError::NewerVersion { .. });
+    let detail = error.to_string();
+    view! {
+        <div class="ns-damaged" role="alert">
+            <p class="ns-damaged-title">
+                {move || if newer { i18n.t().nordau.save_newer } else { i18n.t().nordau.save_damaged }}
+            </p>
+            <p class="ns-damaged-detail">{detail}</p>
+            <div class="button-row">
+                <button type="button" class="button" on:click=move |_| {
+                    if let Some(text) = store::damaged_text() {
+                        device::download("nordau-shift-save.json", "application/json", &text);
+                    }
+                }>{move || i18n.t().nordau.download_save}</button>
+                <button type="button" class="button primary" on:click=move |_| dismiss.set(None)>
+                    {move || i18n.t().nordau.start_fresh}
+                </button>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,208 @@
+//! Play, with the phone flat on the table: the White half faces White's player,
+//! the Black half (turned 180°) faces Black's; the strip between them is for the
+//! Observer. In clock mode a half is that seat's clock button; in board mode the
+//! on-screen board sits in the middle and a legal move is the press (C-1).
+
+use leptos::prelude::*;
+
+use super::{board::Board, current_view, format, menu::GameMenu, swap::SwapOverlay, use_table};
+use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
+use crate::ui::i18n::use_i18n;
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let ctx = use_table();
+    let menu_open = RwSignal::new(false);
+    let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
+    view! {
+        <section class="ns-play" class:board-mode=board_mode>
+            <Half colour=Colour::Black/>
+            <Middle menu_open=menu_open/>
+            <Show when=board_mode>
+                <Board/>
+            </Show>
+            <Half colour=Colour::White/>
+            <SwapOverlay/>
+            <Show when=move || menu_open.get()>
+                <GameMenu open=menu_open/>
+            </Show>
+        </section>
+    }
+}
+
+/// One seat's half: the person, the colour, the bank. Black's is turned 180°.
+#[component]
+fn Half(colour: Colour) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let view_now = move || current_view(&ctx);
+    let is_white = colour == Colour::White;
+
+    let state = move || {
+        let view = view_now()?;
+        let bank = if is_white {
+            view.white_ms
+        } else {
+            view.black_ms
+        };
+        Some((view, bank))
+    };
+    let to_move = move || {
+        state()
+            .is_some_and(|(v, _)| v.side_to_move == colour && matches!(v.phase, ViewPhase::Running))
+    };
+    let low = move || to_move() && state().is_some_and(|(_, bank)| bank <= 5_000);
+    let starts_game =
+        move || !is_white && state().is_some_and(|(v, _)| v.phase == ViewPhase::AwaitingFirstPress);
+    let tappable = move || {
+        starts_game() || (to_move() && state().is_some_and(|(v, _)| v.mode == InputMode::Clock))
+    };
+    let press = move |_| {
+        if starts_game() {
+            ctx.send(Event::Start);
+        } else if tappable() {
+            ctx.send(Event::Press);
+        }
+    };
+    let status = move || {
+        let t = i18n.t().nordau;
+        let (view, _) = state()?;
+        Some(match view.phase {
+            ViewPhase::AwaitingFirstPress if is_white => t.wait_for_start,
+            ViewPhase::AwaitingFirstPress => t.tap_to_start,
+            ViewPhase::Paused => t.paused,
+            _ if view.side_to_move == colour && view.mode == InputMode::Clock => t.tap_when_moved,
+            _ if view.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        })
+    };
+    let name = move || {
+        state()
+            .map(|(v, _)| if is_white { v.white } else { v.black })
+            .unwrap_or_default()
+    };
+
+    view! {
+        <button
+            type="button"
+            class="half"
+            class:far=!is_white
+            class:white-seat=is_white
+            class:black-seat=!is_white
+            class:to-move=to_move
+            class:low=low
+            class:starts=starts_game
+            aria-disabled=move || (!tappable()).to_string()
+            aria-label=move || {
+                let t = i18n.t().nordau;
+                let clock = if is_white { t.white_clock } else { t.black_clock };
+                format!("{clock}: {}", name())
+            }
+            on:click=press
+        >
+            <span class="half-head">
+                <span class="seat-chip" class:white=is_white class:black=!is_white>
+                    {move || if is_white { i18n.t().nordau.white } else { i18n.t().nordau.black }}
+                </span>
+                <span class="half-name">{name}</span>
+            </span>
+            <span class="bank" aria-live="off">
+                {move || state().map(|(_, bank)| format::bank(bank))}
+            </span>
+            <span class="half-status">{status}</span>
+        </button>
+    }
+}
+
+/// The Observer's strip: who watches, the move, the swaps, the score, and the
+/// controls that must not be hit by accident (small, away from the halves,
+/// undo behind a confirmation).
+#[component]
+fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let confirming_undo = RwSignal::new(false);
+    let view_now = move || current_view(&ctx);
+    let phase = move || view_now().map(|v| v.phase);
+    let paused = move || phase() == Some(ViewPhase::Paused);
+    let can_pause = move || phase() == Some(ViewPhase::Running);
+    let undo_available = move || view_now().is_some_and(|v| v.undo_available);
+    let totals = move || {
+        ctx.table.with(|t| {
+            t.session
+                .as_ref()
+                .map(|s| s.names.iter().cloned().zip(s.totals()).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
+    let info = move |v: &PublicView| (v.observer.clone(), v.move_number, v.swaps);
+
+    view! {
+        <div class="middle">
+            <div class="middle-info">
+                {move || view_now().map(|v| {
+                    let (observer, move_number, swaps) = info(&v);
+                    let t = i18n.t().nordau;
+                    view! {
+                        <span class="observer">
+                            <span class="seat-chip observer">{t.observer}</span>
+                            <span class="observer-name">{observer}</span>
+                        </span>
+                        <span class="counter">{t.move_no} " " <strong>{move_number}</strong></span>
+                        <span class="counter">{t.swaps_so_far} " " <strong>{swaps}</strong></span>
+                    }
+                })}
+            </div>
+            <div class="middle-score" aria-label=move || i18n.t().nordau.score>
+                {move || totals().into_iter().map(|(name, points)| view! {
+                    <span class="score-item">{name} " " <strong>{points}</strong></span>
+                }).collect_view()}
+            </div>
+            {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
+            <Show
+                when=move || confirming_undo.get()
+                fallback=move || view! {
+                    <div class="middle-controls">
+                        <Show
+                            when=paused
+                            fallback=move || view! {
+                                <button type="button" class="button" disabled=move || !can_pause()
+                                    on:click=move |_| { ctx.send(Event::Pause); }>
+                                    {move || i18n.t().nordau.pause}
+                                </button>
+                            }
+                        >
+                            <button type="button" class="button primary" on:click=move |_| { ctx.send(Event::Resume); }>
+                                {move || i18n.t().nordau.resume}
+                            </button>
+                        </Show>
+                        <button type="button" class="button" disabled=move || !undo_available()
+                            on:click=move |_| confirming_undo.set(true)>
+                            {move || i18n.t().nordau.undo_tap}
+                        </button>
+                        <button type="button" class="button icon-button" aria-label=move || i18n.t().nordau.more
+                            on:click=move |_| menu_open.set(true)>
+                            "⋯"
+                        </button>
+                    </div>
+                }
+            >
+                <div class="middle-confirm" role="group">
+                    <p>{move || {
+                        let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
+                        if board { i18n.t().nordau.undo_move_confirm } else { i18n.t().nordau.undo_confirm }
+                    }}</p>
+                    <div class="button-row">
+                        <button type="button" class="button danger" on:click=move |_| {
+                            ctx.send(Event::UndoPress);
+                            confirming_undo.set(false);
+                        }>{move || i18n.t().nordau.confirm}</button>
+                        <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
+                            {move || i18n.t().nordau.cancel}
+                        </button>
+                    </div>
+                </div>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,235 @@
+//! Setup: three names (remembered), how the game is played, and the committed
+//! options (NS-11) with the standard values preset, so "Start" is one tap away.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::use_table;
+use crate::referee::{BlockSchedule, InputMode, Points, ScheduleLine, Setup, ShiftUnit};
+use crate::ui::i18n::use_i18n;
+use crate::web::{device, storage};
+
+const PREFS_KEY: &str = "nordau-shift.setup";
+
+/// The form's values, remembered for the next evening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Prefs {
+    names: [String; 3],
+    board_mode: bool,
+    half_moves: bool,
+    block_s: u32,
+    /// Block from move 41 on; 0 = the same block throughout.
+    later_block_s: u32,
+    points: [u32; 4],
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        let p = Points::default();
+        Prefs {
+            names: Default::default(),
+            board_mode: false,
+            half_moves: false,
+            block_s: 15,
+            later_block_s: 0,
+            points: [p.win, p.observer, p.loss, p.draw],
+        }
+    }
+}
+
+impl Prefs {
+    fn load() -> Prefs {
+        storage::get(PREFS_KEY)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    fn setup(&self) -> Setup {
+        let names = self.names.clone().map(|n| n.trim().to_owned());
+        let mut setup = Setup::standard([&names[0], &names[1], &names[2]].map(|s| s.as_str()));
+        setup.unit = if self.half_moves {
+            ShiftUnit::HalfMoves
+        } else {
+            ShiftUnit::FullMoves
+        };
+        setup.schedule = if self.later_block_s == 0 || self.later_block_s == self.block_s {
+            BlockSchedule::single(self.block_s * 1000)
+        } else {
+            BlockSchedule {
+                lines: vec![
+                    ScheduleLine {
+                        block_ms: self.block_s * 1000,
+                        moves: 40,
+                    },
+                    ScheduleLine {
+                        block_ms: self.later_block_s * 1000,
+                        moves: 0,
+                    },
+                ],
+            }
+        };
+        let [win, observer, loss, draw] = self.points;
+        setup.points = Points {
+            win,
+            observer,
+            loss,
+            draw,
+        };
+        setup
+    }
+}
+
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let prefs = RwSignal::new(Prefs::load());
+    let problem = RwSignal::new(None::<&'static str>);
+
+    let start = move |_| {
+        let t = i18n.t().nordau;
+        let p = prefs.get_untracked();
+        let names: Vec<String> = p.names.iter().map(|n| n.trim().to_lowercase()).collect();
+        if names.iter().any(String::is_empty) {
+            problem.set(Some(t.names_required));
+            return;
+        }
+        if names[0] == names[1] || names[1] == names[2] || names[0] == names[2] {
+            problem.set(Some(t.names_distinct));
+            return;
+        }
+        storage::set(PREFS_KEY, &serde_json::to_string(&p).unwrap_or_default());
+        let mode = if p.board_mode {
+            InputMode::Board
+        } else {
+            InputMode::Clock
+        };
+        let Some(seed) = device::random_seed() else {
+            problem.set(Some(t.refused));
+            return;
+        };
+        ctx.update(|table| table.commit(p.setup(), seed, mode));
+    };
+
+    let name_input = move |index: usize| {
+        view! {
+            <label class="field">
+                <span class="field-label">{move || i18n.t().nordau.player_n[index]}</span>
+                <input
+                    type="text"
+                    class="text-input"
+                    autocomplete="off"
+                    maxlength="40"
+                    prop:value=move || prefs.with(|p| p.names[index].clone())
+                    on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        prefs.update(|p| p.names[index] = value);
+                        problem.set(None);
+                    }
+                />
+            </label>
+        }
+    };
+
+    let choice = move |label: fn(&crate::ui::i18n::Texts) -> &'static str,
+                       hint: fn(&crate::ui::i18n::Texts) -> &'static str,
+                       board: bool| {
+        view! {
+            <label class="choice">
+                <input
+                    type="radio"
+                    name="ns-mode"
+                    prop:checked=move || prefs.with(|p| p.board_mode == board)
+                    on:change=move |_| prefs.update(|p| p.board_mode = board)
+                />
+                <span class="choice-body">
+                    <span class="choice-title">{move || label(i18n.t())}</span>
+                    <span class="choice-hint">{move || hint(i18n.t())}</span>
+                </span>
+            </label>
+        }
+    };
+
+    let number = move |label: fn(&crate::ui::i18n::Texts) -> &'static str,
+                       get: fn(&Prefs) -> u32,
+                       set: fn(&mut Prefs, u32),
+                       min: u32,
+                       max: u32| {
+        view! {
+            <label class="field field-number">
+                <span class="field-label">{move || label(i18n.t())}</span>
+                <input
+                    type="number"
+                    class="text-input"
+                    inputmode="numeric"
+                    min=min
+                    max=max
+                    prop:value=move || prefs.with(|p| get(p).to_string())
+                    on:change=move |ev| {
+                        if let Ok(value) = event_target_value(&ev).trim().parse::<u32>() {
+                            prefs.update(|p| set(p, value.clamp(min, max)));
+                        }
+                    }
+                />
+            </label>
+        }
+    };
+
+    view! {
+        <section class="ns-setup page-narrow">
+            <h1>{move || i18n.t().nordau.setup_title}</h1>
+            <fieldset class="group">
+                <legend>{move || i18n.t().nordau.players}</legend>
+                {name_input(0)}
+                {name_input(1)}
+                {name_input(2)}
+                <p class="hint">{move || i18n.t().nordau.names_hint}</p>
+            </fieldset>
+            <fieldset class="group">
+                <legend>{move || i18n.t().nordau.mode}</legend>
+                {choice(|t| t.nordau.mode_clock, |t| t.nordau.mode_clock_hint, false)}
+                {choice(|t| t.nordau.mode_board, |t| t.nordau.mode_board_hint, true)}
+            </fieldset>
+            <details class="group options">
+                <summary>{move || i18n.t().nordau.options}</summary>
+                <label class="field">
+                    <span class="field-label">{move || i18n.t().nordau.shift_unit}</span>
+                    <select
+                        class="text-input"
+                        on:change=move |ev| {
+                            let half = event_target_value(&ev) == "half";
+                            prefs.update(|p| p.half_moves = half);
+                        }
+                    >
+                        <option value="full" selected=move || prefs.with(|p| !p.half_moves)>
+                            {move || i18n.t().nordau.unit_full}
+                        </option>
+                        <option value="half" selected=move || prefs.with(|p| p.half_moves)>
+                            {move || i18n.t().nordau.unit_half}
+                        </option>
+                    </select>
+                </label>
+                {number(|t| t.nordau.block_seconds, |p| p.block_s, |p, v| p.block_s = v, 1, 600)}
+                {number(|t| t.nordau.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, 0, 600)}
+                <p class="hint">{move || i18n.t().nordau.block_later_none} ": 0"</p>
+                <div class="points-grid">
+                    {number(|t| t.nordau.points_win, |p| p.points[0], |p, v| p.points[0] = v, 0, 99)}
+                    {number(|t| t.nordau.points_observer, |p| p.points[1], |p, v| p.points[1] = v, 0, 99)}
+                    {number(|t| t.nordau.points_loss, |p| p.points[2], |p, v| p.points[2] = v, 0, 99)}
+                    {number(|t| t.nordau.points_draw, |p| p.points[3], |p, v| p.points[3] = v, 0, 99)}
+                </div>
+            </details>
+            <details class="group rules">
+                <summary>{move || i18n.t().nordau.rules_title}</summary>
+                <ul>
+                    {move || i18n.t().nordau.rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
+                </ul>
+                <p class="hint">{move || i18n.t().nordau.rules_credit}</p>
+            </details>
+            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <button type="button" class="button primary big" on:click=start>
+                {move || i18n.t().nordau.start_setup}
+            </button>
+        </section>
+    }
+}
