@@ -1,16 +1,12 @@
-//! The time the referee is given: milliseconds that never run backwards.
+//! The time the referee is given, in milliseconds.
 //!
-//! `performance.timeOrigin + performance.now()` is monotonic within a page and
-//! anchored to the wall clock, so a reloaded page continues from the real time
-//! that passed (a bank that was running while the phone was locked has run).
-//! The caller clamps it to the last recorded event, so a wall clock set back
-//! between two page loads can never make time run backwards (C-4).
+//! The wall clock (`Date.now()`), because it is the only clock that keeps
+//! counting across a reload, a killed tab or a locked phone: a bank that was
+//! running meanwhile has really run. The caller clamps it to the last recorded
+//! event, so a clock set back can never make time run backwards (C-4).
 
 pub fn now_ms() -> u64 {
-    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
-        return js_sys::Date::now() as u64;
-    };
-    (performance.time_origin() + performance.now()) as u64
+    js_sys::Date::now() as u64
 }
 
 /// `now_ms()`, but never earlier than `floor_ms`.
