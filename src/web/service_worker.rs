@@ -59,10 +59,10 @@ pub fn register() -> SwStatus {
     // The first install also changes the controller (clients.claim); only an
     // update the user accepted reloads, so every file is then the new version.
     let on_change = Closure::<dyn Fn()>::new(move || {
-        if accepted.get() {
-            if let Some(window) = web_sys::window() {
-                let _ = window.location().reload();
-            }
+        if accepted.get()
+            && let Some(window) = web_sys::window()
+        {
+            let _ = window.location().reload();
         }
     });
     container.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
