@@ -882,3 +882,27 @@ fn pgn_export_has_roster_fairness_tags_and_swap_comments() {
         Err(PgnError::NotBoardMode)
     );
 }
+
+#[test]
+fn ns_10_swap_stays_announced_with_clocks_standing_until_seated() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    presses(&mut g, 6); // the sixth half-move (t = 6000) ends the 3-move shift
+    let at_swap = g.view(6_000);
+    assert!(matches!(at_swap.phase, ViewPhase::AwaitingSeated { .. }));
+    // A minute later the announcement still stands and no bank has moved (NS-5).
+    let later = g.view(66_000);
+    assert_eq!(later.phase, at_swap.phase);
+    assert_eq!(
+        (later.white_ms, later.black_ms),
+        (at_swap.white_ms, at_swap.black_ms)
+    );
+    assert_eq!(later.clock_running, None);
+    // Nobody can play on before "Seated".
+    assert_eq!(
+        g.apply(66_000, Event::Press),
+        Err(GameError::AwaitingSeated)
+    );
+    play(&mut g, &[(66_000, Event::Seated)]);
+    assert_eq!(g.view(66_000).phase, ViewPhase::Running);
+    assert_eq!(g.view(66_000).clock_running, Some(Colour::White));
+}
