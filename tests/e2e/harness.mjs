@@ -36,19 +36,34 @@ export async function serveCopy() {
   };
 }
 
+const CHROMIUM = {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
+  return chromium.launch(CHROMIUM);
+}
+
+/** A phone with a real (not incognito) profile in a fresh folder, as a person's browser is. */
+export function launchPersistentPhone() {
+  const profile = mkdtempSync(join(tmpdir(), "nordau-profile-"));
+  return chromium.launchPersistentContext(profile, {
+    ...CHROMIUM,
+    viewport: PORTRAIT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: "allow",
   });
 }
 

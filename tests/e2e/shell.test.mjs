@@ -10,6 +10,7 @@ import {
   PORTRAIT,
   collectPageErrors,
   launchBrowser,
+  launchPersistentPhone,
   phoneContext,
   screenshot,
   serveCopy,
@@ -188,7 +189,7 @@ describe("app shell", () => {
 
   test("the manifest makes it installable, with 192, 512 and maskable icons", async () => {
     const app = await serveCopy();
-    const context = await phoneContext(browser);
+    const context = await launchPersistentPhone();
     try {
       const { page } = await openApp(context, app.url);
       const manifest = await page.evaluate(async () => (await fetch("manifest.webmanifest")).json());
@@ -202,6 +203,11 @@ describe("app shell", () => {
       for (const wanted of ["192x192/any", "512x512/any", "512x512/maskable"]) {
         assert.ok(purposes.includes(wanted), `missing icon ${wanted}`);
       }
+      // Chromium's own verdict: nothing stops it from installing the app.
+      await waitForServiceWorkerControl(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      assert.deepEqual(installabilityErrors, []);
       for (const icon of manifest.icons.filter((i) => i.type === "image/png")) {
         const size = await page.evaluate(async (src) => {
           const img = new Image();
