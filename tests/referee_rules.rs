@@ -17,6 +17,30 @@ use referee_common::*;
 const CLOCK: InputMode = InputMode::Clock;
 const BOARD: InputMode = InputMode::Board;
 
+/// Scholar's mate with a two-move shift: the swap comes after 2... Nc6, so
+/// White's mate is given by whoever sat down (or stayed) for the second shift.
+fn scholars_mate_across_a_swap(g: &mut Game) {
+    play(
+        g,
+        &[
+            (0, Event::Start),
+            (1, mv("e4")),
+            (2, mv("e5")),
+            (3, mv("Bc4")),
+            (4, mv("Nc6")),
+        ],
+    );
+    play(
+        g,
+        &[
+            (5, Event::Seated),
+            (6, mv("Qh5")),
+            (7, mv("Nf6")),
+            (8, mv("Qxf7#")),
+        ],
+    );
+}
+
 /// Start at 0 and `n` presses one second apart (at 1000, 2000, …).
 fn presses(g: &mut Game, n: u64) {
     if g.events().is_empty() {
@@ -298,25 +322,7 @@ fn ns_8_mate_points_go_to_the_people_seated_at_the_end() {
     let s = seed_where(&setup, |r| r.shifts[0].coin == Colour::Black);
     let mut g = game(setup, s, BOARD);
     let start = g.seating();
-    play(
-        &mut g,
-        &[
-            (0, Event::Start),
-            (1, mv("e4")),
-            (2, mv("e5")),
-            (3, mv("Bc4")),
-            (4, mv("Nc6")),
-        ],
-    );
-    play(
-        &mut g,
-        &[
-            (5, Event::Seated),
-            (6, mv("Qh5")),
-            (7, mv("Nf6")),
-            (8, mv("Qxf7#")),
-        ],
-    );
+    scholars_mate_across_a_swap(&mut g);
     let r = g.result().unwrap();
     assert_eq!(
         (r.outcome, r.reason),
@@ -837,25 +843,7 @@ fn pgn_export_has_roster_fairness_tags_and_swap_comments() {
     let mut g = game(setup.clone(), s, BOARD);
     assert_eq!(to_pgn(&g, &PgnInfo::default()), Err(PgnError::NotOver));
     let start = g.seating();
-    play(
-        &mut g,
-        &[
-            (0, Event::Start),
-            (1, mv("e4")),
-            (2, mv("e5")),
-            (3, mv("Bc4")),
-            (4, mv("Nc6")),
-        ],
-    );
-    play(
-        &mut g,
-        &[
-            (5, Event::Seated),
-            (6, mv("Qh5")),
-            (7, mv("Nf6")),
-            (8, mv("Qxf7#")),
-        ],
-    );
+    scholars_mate_across_a_swap(&mut g);
     let pgn = to_pgn(&g, &PgnInfo::default()).unwrap();
     let n = |seat: Seat| NAMES[usize::from(start.person_at(seat))];
     assert!(
