@@ -14,7 +14,7 @@ mod swap;
 
 use leptos::prelude::*;
 
-use super::i18n::use_i18n;
+use super::i18n::{I18n, use_i18n};
 use crate::referee::{Event, Game, Stage, Table, TableError, TableLoadError, ViewPhase};
 use crate::web::{clock, device, sound, storage};
 
@@ -31,6 +31,9 @@ pub struct TableCtx {
     /// Text for screen readers (ARIA live region): swaps and results.
     pub announcement: RwSignal<String>,
     pub muted: RwSignal<bool>,
+    /// The language, captured once: timer callbacks (a flag falling) run
+    /// outside any reactive owner, where `use_i18n()` would panic.
+    i18n: I18n,
     /// Bumped whenever the timer must be re-planned (an event changed the banks).
     epoch: RwSignal<u64>,
 }
@@ -55,12 +58,12 @@ impl TableCtx {
     pub fn update(&self, change: impl FnOnce(&mut Table) -> Result<(), TableError>) -> bool {
         let mut next = self.table.get_untracked();
         if change(&mut next).is_err() {
-            self.notice.set(Some(use_i18n().t().nordau.refused));
+            self.notice.set(Some(self.i18n.t().nordau.refused));
             return false;
         }
         let saved = store::save(&next);
         self.notice
-            .set((!saved).then_some(use_i18n().t().nordau.not_saved));
+            .set((!saved).then_some(self.i18n.t().nordau.not_saved));
         let before = self.table.with_untracked(phase_of);
         let after = phase_of(&next);
         self.now
@@ -78,7 +81,7 @@ impl TableCtx {
     }
 
     fn cue(&self, before: Option<ViewPhase>, after: Option<ViewPhase>) {
-        let t = use_i18n().t().nordau;
+        let t = self.i18n.t().nordau;
         match (&before, &after) {
             (Some(ViewPhase::AwaitingSeated { .. }), _) => {}
             (
@@ -142,6 +145,7 @@ pub fn NordauTable() -> impl IntoView {
         notice: RwSignal::new(None),
         announcement: RwSignal::new(String::new()),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        i18n: use_i18n(),
         epoch: RwSignal::new(0),
     };
     provide_context(ctx);

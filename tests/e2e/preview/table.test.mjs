@@ -1,0 +1,588 @@
+// The Nordau Shift table as three club players meet it (preview build,
+// `--features nordau-table`): whole games in clock mode and board mode, swaps
+// announced and banks reset (NS-5), a flag (NS-6) and the points (NS-8), the
+// reveal checked against what was announced (C-3) and never leaked before the
+// end (NS-9), reload and offline resume, undo, a damaged save, and screenshots
+// of every screen in both languages and orientations.
+//
+// Time is Playwright's fake clock: installed at a fixed instant, left running
+// while the app loads, then paused; from there only `runFor` moves it, so every
+// bank on screen is exact.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  PORTRAIT,
+  collectPageErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "../harness.mjs";
+
+const T0 = Date.UTC(2026, 10, 30, 19, 0, 0);
+const NAMES = ["Anna", "Boris", "Chen"];
+const NAMES_RU = ["Анна", "Борис", "Чэнь"];
+const SAVE_KEY = "nordau-shift.table";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// ---- helpers ------------------------------------------------------------------
+
+/** Opens #/nordau with a fake clock that is paused once the app is up. */
+async function openTable(context, url) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.clock.install({ time: T0 });
+  await page.goto(`${url}#/nordau`);
+  await page.locator(".ns-setup, .ns-commit, .ns-play, .ns-end").first().waitFor();
+  await page.clock.pauseAt(T0 + 120_000);
+  return { page, errors };
+}
+
+/** Fills the setup form and shows the commitment. */
+async function setUp(page, { board = false, names = NAMES } = {}) {
+  const inputs = page.locator(".ns-setup input[type=text]");
+  for (let i = 0; i < 3; i++) await inputs.nth(i).fill(names[i]);
+  await page.locator("input[name=ns-mode]").nth(board ? 1 : 0).check();
+  await page.locator(".ns-setup button.primary.big").tap();
+  await page.locator(".ns-commit").waitFor();
+}
+
+/** Taps "Begin" and then the Black half, which starts White's clock. */
+async function beginAndStart(page) {
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-play .half.black-seat.starts").waitFor();
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+}
+
+/** What the play screen shows: per colour the name, bank and state; the observer and counters. */
+function readPlay(page) {
+  return page.evaluate(() => {
+    const half = (colour) => {
+      const el = document.querySelector(`.half.${colour}-seat`);
+      return {
+        name: el.querySelector(".half-name").textContent,
+        bank: el.querySelector(".bank").textContent,
+        toMove: el.classList.contains("to-move"),
+        low: el.classList.contains("low"),
+      };
+    };
+    const counters = [...document.querySelectorAll(".middle-info .counter strong")].map((s) => s.textContent);
+    return {
+      white: half("white"),
+      black: half("black"),
+      observer: document.querySelector(".observer-name")?.textContent,
+      moveNumber: counters[0],
+      swaps: counters[1],
+      overlay: document.querySelector(".swap-overlay") !== null,
+    };
+  });
+}
+
+const toMove = (state) => (state.white.toMove ? "white" : state.black.toMove ? "black" : null);
+
+/**
+ * Taps the half of the side to move ("I moved") and waits for the screen to
+ * follow: the other side to move, or a swap announcement.
+ */
+async function pressMoved(page) {
+  const before = await readPlay(page);
+  const side = toMove(before);
+  assert.ok(side, `no side to move: ${JSON.stringify(before)}`);
+  const other = side === "white" ? "black" : "white";
+  await page.locator(`.half.${side}-seat`).tap();
+  await page.waitForFunction(
+    (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+    other,
+  );
+  return { side, before };
+}
+
+/** Reads the swap announcement (the near copy, the one not turned round). */
+function readSwap(page) {
+  return page.evaluate(() => {
+    const near = document.querySelector("#swap-near .swap-message");
+    const far = document.querySelector(".swap-message.far");
+    const strongs = [...near.querySelectorAll(".swap-line strong")].map((s) => s.textContent);
+    return {
+      out: strongs[0],
+      in: strongs[1],
+      colour: near.querySelector(".seat-chip").textContent,
+      colourClass: near.querySelector(".seat-chip").classList.contains("white") ? "white" : "black",
+      text: near.textContent,
+      farText: far?.textContent,
+      farTransform: far ? getComputedStyle(far).transform : null,
+    };
+  });
+}
+
+const hex = (text) => text.replace(/\s+/g, "");
+
+/** RULES.md "Commitment and draw" / docs/fairness.md §3: the stream key from seed and words. */
+function streamKey(seedHex, words) {
+  const u32 = (v) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(v);
+    return b;
+  };
+  const lp = (bytes) => Buffer.concat([u32(bytes.length), bytes]);
+  const ws = words.map((w) => w.trim().toLowerCase()).filter((w) => w.length > 0);
+  const seed = Buffer.from(seedHex, "hex");
+  if (ws.length === 0) return seedHex;
+  const parts = [lp(Buffer.from("nordau-shift/player-words/v1")), seed, u32(ws.length)];
+  for (const w of ws) parts.push(lp(Buffer.from(w, "utf8")));
+  return createHash("sha256").update(Buffer.concat(parts)).digest("hex");
+}
+
+/** Plays clock-mode presses until a swap is announced; returns the presses it took. */
+async function pressUntilSwap(page, { onStep = async () => {}, thinkMs = 2000 } = {}) {
+  for (let presses = 1; presses <= 12; presses++) {
+    await page.clock.runFor(thinkMs);
+    await pressMoved(page);
+    await onStep();
+    if (await page.locator(".swap-overlay").count()) return presses;
+  }
+  throw new Error("no swap within 12 half-moves (a shift is at most 6 full moves)");
+}
+
+/** Runs the side to move's bank down to between 4 and 5 seconds. */
+async function runToLow(page) {
+  const state = await readPlay(page);
+  const [m, s] = state[toMove(state)].bank.split(":").map(Number);
+  await page.clock.runFor((m * 60 + s - 4) * 1000);
+  return state;
+}
+
+// ---- tests --------------------------------------------------------------------
+
+describe("Nordau Shift table (preview)", () => {
+  test("clock mode: commitment, two swaps with NS-5 banks, a flag, points, session and reveal", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      // NS-9: everything a player could see before the end.
+      const seen = [];
+      const capture = async (step) => {
+        seen.push({ step, html: await page.content(), title: await page.title() });
+      };
+      await capture("setup");
+
+      await setUp(page);
+      await capture("commitment");
+      // The commitment in full, readable and not clipped, with its QR code.
+      const commitmentEl = page.locator("[data-testid=commitment]");
+      const commitment = hex(await commitmentEl.innerText());
+      assert.match(commitment, /^[0-9a-f]{64}$/);
+      assert.ok(
+        await commitmentEl.evaluate((el) => el.scrollWidth <= el.clientWidth),
+        "the commitment hex overflows its box",
+      );
+      assert.equal(await page.locator(".ns-commit svg").count(), 1, "no QR code on the commitment screen");
+      // Words mixed into the draw (the stream key then differs from the seed).
+      const words = ["blue", "whale"];
+      await page.getByLabel("Words, separated by spaces").fill(words.join(" "));
+      const seats = await page.locator(".seat-list .seat-name").allInnerTexts();
+      assert.equal(seats.length, 3);
+      assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
+      await capture("commitment with words");
+
+      await page.getByRole("button", { name: "Begin — Black starts White's clock" }).tap();
+      await page.locator(".ns-play").waitFor();
+      let state = await readPlay(page);
+      assert.deepEqual([state.white.name, state.black.name, state.observer], seats, "play seats differ from the drawn ones");
+      assert.equal(state.white.bank, "0:15");
+      assert.equal(state.black.bank, "0:15");
+      assert.match(await page.locator(".half.black-seat .half-status").innerText(), /Tap to start White's clock/);
+      await capture("before start");
+
+      // The far half (Black's) is turned round to face its player.
+      const farTransform = await page.locator(".half.black-seat").evaluate((el) => getComputedStyle(el).transform);
+      assert.equal(farTransform, "matrix(-1, 0, 0, -1, 0, 0)");
+
+      await page.locator(".half.black-seat").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      await page.clock.runFor(3_000);
+      assert.equal((await readPlay(page)).white.bank, "0:12", "White's bank does not run");
+      await capture("running");
+
+      const announced = [];
+      let totalPresses = 0;
+      for (let swapNo = 1; swapNo <= 2; swapNo++) {
+        const beforeSwap = await readPlay(page);
+        const presses = await pressUntilSwap(page, { onStep: () => capture(`press ${totalPresses + 1}`) });
+        totalPresses += presses;
+        const swap = await readSwap(page);
+        await capture(`swap ${swapNo}`);
+        const newcomer = swap.colourClass;
+        const keeper = newcomer === "white" ? "black" : "white";
+        // NS-3: the Observer sits down on the coin's seat; its player stands up.
+        assert.equal(swap.in, beforeSwap.observer, "the newcomer is not the Observer");
+        assert.equal(swap.out, beforeSwap[newcomer].name, "the one standing up did not sit at that colour");
+        assert.equal(swap.colour, newcomer === "white" ? "White" : "Black");
+        assert.match(swap.text, new RegExp(`${swap.out}\\s+stands up`));
+        assert.match(swap.text, new RegExp(`${swap.in}\\s+sits down as`));
+        assert.equal(swap.farText, swap.text, "the far copy says something else");
+        assert.equal(swap.farTransform, "matrix(-1, 0, 0, -1, 0, 0)", "the far copy is not turned round");
+        // NS-5: one block for the colour that kept its player, one and a half for the newcomer.
+        state = await readPlay(page);
+        assert.equal(state[keeper].bank, "0:15", `${keeper} bank after swap ${swapNo}`);
+        assert.equal(state[newcomer].bank, "0:22", `${newcomer} bank after swap ${swapNo}`);
+        // The clocks stand still until "Seated".
+        await page.clock.runFor(4_000);
+        state = await readPlay(page);
+        assert.equal(state[keeper].bank, "0:15");
+        assert.equal(state[newcomer].bank, "0:22");
+        announced.push({ ...swap, atPress: totalPresses });
+
+        await page.getByRole("button", { name: "Seated" }).tap();
+        await page.locator(".swap-overlay").waitFor({ state: "detached" });
+        state = await readPlay(page);
+        assert.equal(state[newcomer].name, swap.in);
+        assert.equal(state.observer, swap.out);
+        assert.equal(state.swaps, String(swapNo));
+        await capture(`seated ${swapNo}`);
+      }
+
+      // Let the side to move run out of time. The last five seconds look alarming.
+      state = await readPlay(page);
+      const loserColour = toMove(state);
+      const winnerColour = loserColour === "white" ? "black" : "white";
+      const people = { loser: state[loserColour].name, winner: state[winnerColour].name, observer: state.observer };
+      await runToLow(page);
+      state = await readPlay(page);
+      assert.match(state[loserColour].bank, /^4\.\d$/);
+      assert.ok(state[loserColour].low, "no low-bank warning in the last 5 s");
+      assert.ok(!state[winnerColour].low);
+      await capture("low bank");
+
+      await page.clock.runFor(6_000);
+      await page.locator(".ns-end").waitFor();
+      assert.match(await page.locator(".end-reason").innerText(), /the bank ran out/);
+      assert.match(await page.locator(".end-result").innerText(), new RegExp(`${people.winner} .* wins`));
+
+      // NS-8: winner 2, Observer 1, loser 0 — to the people sitting there at the end.
+      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
+        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
+      );
+      assert.deepEqual(points, { [people.winner]: "2", [people.observer]: "1", [people.loser]: "0" });
+      const session = await page.locator(".score-table.session tbody tr").evaluateAll((rows) =>
+        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
+      );
+      assert.deepEqual(session, points, "session table after one game");
+      assert.match(await page.locator(".ns-end").innerText(), /Games 1/);
+
+      // C-3: the reveal. The commitment is the one shown before move one; the
+      // swapped shifts are the swaps announced, in order, at the drawn lengths.
+      const revealText = await page.locator(".reveal").innerText();
+      assert.ok(revealText.replace(/\s+/g, "").includes(commitment), "the revealed commitment differs");
+      const seed = hex(await page.locator("[data-testid=seed]").innerText());
+      assert.match(seed, /^[0-9a-f]{64}$/);
+      const rows = await page.locator("[data-testid=schedule] tbody tr").evaluateAll((trs) =>
+        trs.map((tr) => ({
+          swapped: tr.dataset.swapped,
+          length: parseInt(tr.children[1].textContent, 10),
+          happened: tr.children[3].textContent,
+        })),
+      );
+      const swappedRows = rows.filter((r) => r.swapped === "true");
+      assert.deepEqual(
+        swappedRows.map((r) => r.happened),
+        announced.map((a) => `${a.out} → ${a.in} (${a.colour})`),
+      );
+      // NS-2: a shift of N full moves ends after 2N taps.
+      assert.equal(rows[0].swapped, "true");
+      assert.equal(rows[1].swapped, "true");
+      assert.equal(announced[0].atPress, 2 * rows[0].length);
+      assert.equal(announced[1].atPress, 2 * (rows[0].length + rows[1].length));
+      assert.ok(rows.length >= 3 && rows[2].swapped === "false");
+
+      // NS-9: neither the seed nor the stream key was ever in the page or the title.
+      const key = streamKey(seed, words);
+      assert.notEqual(key, seed);
+      assert.ok(seen.length >= 10);
+      for (const { step, html, title } of seen) {
+        for (const secret of [seed, key]) {
+          for (const form of [secret, secret.match(/.{8}/g).join(" "), secret.toUpperCase()]) {
+            assert.ok(!html.includes(form), `the secret was in the page at step "${step}"`);
+            assert.ok(!title.includes(form), `the secret was in the title at step "${step}"`);
+          }
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("board mode: fool's mate by tapping squares ends in checkmate with a PGN", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page, { board: true });
+      await beginAndStart(page);
+      assert.equal(await page.locator(".board .sq").count(), 64);
+      const seated = await readPlay(page);
+      const [white, black] = [seated.white.name, seated.black.name];
+
+      // A piece's legal targets show once it is selected.
+      await page.locator("[data-square=f2]").tap();
+      await page.locator("[data-square=f2].selected").waitFor();
+      const targets = await page.locator(".sq.target").evaluateAll((els) => els.map((e) => e.dataset.square).sort());
+      assert.deepEqual(targets, ["f3", "f4"]);
+      // An illegal target does nothing; the board keeps the selection.
+      await page.locator("[data-square=f5]").tap();
+      assert.equal(await page.locator("[data-square=f2] .piece").count(), 1);
+
+      const play = async (from, to, mover) => {
+        await page.clock.runFor(1_500);
+        await page.locator(`[data-square=${from}]`).tap();
+        await page.locator(`[data-square=${to}].target`).waitFor();
+        await page.locator(`[data-square=${to}]`).tap();
+        await page.locator(`[data-square=${to}] .piece.${mover}`).waitFor();
+      };
+      await play("f2", "f3", "w");
+      assert.ok((await readPlay(page)).black.toMove, "Black is not to move after White's move");
+      await play("e7", "e5", "b");
+      await play("g2", "g4", "w");
+      await page.clock.runFor(1_500);
+      await page.locator("[data-square=d8]").tap();
+      await page.locator("[data-square=h4].target").waitFor();
+      await page.locator("[data-square=h4]").tap();
+
+      await page.locator(".ns-end").waitFor();
+      assert.match(await page.locator(".end-reason").innerText(), /checkmate/);
+      assert.match(await page.locator(".end-result").innerText(), new RegExp(`${black}.*Black.*wins`));
+      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
+        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
+      );
+      assert.equal(points[black], "2");
+      assert.equal(points[white], "0");
+      // No swap before ply 6: the reveal says the first shift did not end.
+      const rows = await page.locator("[data-testid=schedule] tbody tr[data-swapped=true]").count();
+      assert.equal(rows, 0);
+
+      const exportButton = page.getByRole("button", { name: "Export PGN" });
+      await exportButton.waitFor();
+      const [download] = await Promise.all([page.waitForEvent("download"), exportButton.tap()]);
+      const pgn = readFileSync(await download.path(), "utf8");
+      assert.match(pgn, /1\. f3 e5 2\. g4 Qh4#/);
+      assert.match(pgn, /\[Result "0-1"\]/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a reload in the middle of a shift resumes exactly, with the server up and stopped", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      // Three taps: no swap can come before the sixth (shifts are 3..6 full moves).
+      for (const think of [2_000, 3_000, 1_000]) {
+        await page.clock.runFor(think);
+        await pressMoved(page);
+      }
+      await page.clock.runFor(4_300);
+      const before = await readPlay(page);
+      assert.equal(toMove(before), "black");
+      assert.equal(before.overlay, false);
+
+      await waitForServiceWorkerControl(page);
+      await page.reload();
+      await page.locator(".ns-play").waitFor();
+      assert.deepEqual(await readPlay(page), before, "the reloaded table differs");
+      // The bank really runs on after the reload.
+      await page.clock.runFor(2_000);
+      const running = await readPlay(page);
+      assert.equal(running.white.bank, before.white.bank);
+      assert.notEqual(running.black.bank, before.black.bank);
+
+      // The network gone: the same, from the service worker's cache.
+      await app.stop();
+      await page.reload();
+      await page.locator(".ns-play").waitFor();
+      assert.deepEqual(await readPlay(page), running, "the offline reload differs");
+      await pressMoved(page);
+      assert.equal(toMove(await readPlay(page)), "white", "a tap after the offline reload did not count");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("undo last tap, behind a confirmation, returns the turn and undoes a swap", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      const undoButton = page.getByRole("button", { name: "Undo last tap" });
+      assert.ok(await undoButton.isDisabled(), "undo offered before any tap");
+
+      await page.clock.runFor(3_000);
+      await pressMoved(page); // White moved after 3 s: 12 s left + 15 s block
+      let state = await readPlay(page);
+      assert.equal(state.white.bank, "0:27");
+      await page.clock.runFor(2_000);
+
+      await undoButton.tap();
+      // Nothing happens until confirmed; "Cancel" keeps the tap.
+      await page.getByText("Undo the last tap? The turn goes back; time already spent is not returned.").waitFor();
+      await page.getByRole("button", { name: "Cancel" }).tap();
+      assert.equal(toMove(await readPlay(page)), "black");
+      await undoButton.tap();
+      await page.getByRole("button", { name: "Confirm" }).tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      state = await readPlay(page);
+      // C-4: White's clock ran all along: 15 − 5 s, and Black's credit is gone too.
+      assert.equal(state.white.bank, "0:10");
+      assert.equal(state.black.bank, "0:15");
+      assert.equal(state.moveNumber, "1");
+      assert.ok(await undoButton.isDisabled(), "a second undo is offered");
+
+      // A tap that ended the shift: undo takes the swap back as well.
+      const seating = await readPlay(page);
+      await pressUntilSwap(page, { thinkMs: 500 });
+      const swap = await readSwap(page);
+      await page.getByRole("button", { name: "Seated" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      const afterSwap = await readPlay(page);
+      assert.equal(afterSwap.swaps, "1");
+      const mover = toMove(afterSwap) === "white" ? "black" : "white";
+      await undoButton.tap();
+      await page.getByRole("button", { name: "Confirm" }).tap();
+      await page.locator(`.half.${mover}-seat.to-move`).waitFor();
+      state = await readPlay(page);
+      assert.equal(state.swaps, "0");
+      assert.deepEqual(
+        [state.white.name, state.black.name, state.observer],
+        [seating.white.name, seating.black.name, seating.observer],
+        "the swap was not undone",
+      );
+      // The same tap again ends the same shift with the same coin.
+      await pressMoved(page);
+      await page.locator(".swap-overlay").waitFor();
+      assert.deepEqual(await readSwap(page), swap);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a damaged save is explained, downloadable, and the app stays usable", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openTable(context, app.url);
+      const garbage = '{"format":"nordau-shift-table","version":1,"stage":{"stage":"playing","log":42}';
+      await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, garbage]);
+      await page.reload();
+      const alert = page.locator(".ns-damaged");
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /The saved game on this phone cannot be read/);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download the saved data" }).tap(),
+      ]);
+      assert.equal(readFileSync(await download.path(), "utf8"), garbage);
+
+      await page.getByRole("button", { name: /Start fresh/ }).tap();
+      await alert.waitFor({ state: "detached" });
+      await setUp(page);
+      await beginAndStart(page);
+      await pressMoved(page);
+      assert.equal(toMove(await readPlay(page)), "black");
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("screenshots of every screen, English and Russian, portrait and landscape", async () => {
+    const app = await serveCopy();
+    try {
+      for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+        for (const lang of ["en", "ru"]) {
+          const context = await phoneContext(browser, { viewport });
+          const { page, errors } = await openTable(context, app.url);
+          const shot = (name) => screenshot(page, `table-${name}-${lang}-${orientation}`);
+          if (lang === "ru") {
+            await page.getByRole("button", { name: "Русский" }).tap();
+            await page.locator("html[lang=ru]").waitFor();
+          }
+          const names = lang === "ru" ? NAMES_RU : NAMES;
+          await shot("setup");
+          await setUp(page, { names });
+          await shot("commitment");
+          await beginAndStart(page);
+          await page.clock.runFor(2_000);
+          await pressMoved(page);
+          await page.clock.runFor(3_400);
+          await shot("play-clock");
+          await pressUntilSwap(page, { thinkMs: 700 });
+          await shot("swap");
+          await page.locator(".button.seated").tap();
+          await page.locator(".swap-overlay").waitFor({ state: "detached" });
+          await runToLow(page);
+          await shot("play-low");
+          await page.locator(".middle-controls .icon-button").tap();
+          await page.locator(".sheet").waitFor();
+          await shot("menu");
+          await page.locator(".sheet-head .button").tap();
+          await page.clock.runFor(60_000);
+          await page.locator(".ns-end").waitFor();
+          await shot("end");
+          await page.locator(".reveal").scrollIntoViewIfNeeded();
+          await shot("reveal");
+
+          // A new session in board mode.
+          const newSession = page.locator(".end-actions .button").last();
+          await newSession.tap();
+          await newSession.tap();
+          await page.locator(".ns-setup").waitFor();
+          await setUp(page, { board: true, names });
+          await beginAndStart(page);
+          for (const [from, to] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) {
+            await page.locator(`[data-square=${from}]`).tap();
+            await page.locator(`[data-square=${to}]`).tap();
+          }
+          await page.locator("[data-square=b8]").tap();
+          await page.locator(".sq.target").first().waitFor();
+          await page.clock.runFor(1_200);
+          await shot("play-board");
+
+          // A damaged save.
+          await page.evaluate((key) => localStorage.setItem(key, "not a save"), SAVE_KEY);
+          await page.reload();
+          await page.locator(".ns-damaged").waitFor();
+          await shot("damaged");
+          assert.deepEqual(errors, []);
+          await context.close();
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+});
