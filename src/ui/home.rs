@@ -39,5 +39,11 @@ pub fn Home() -> impl IntoView {
                 }
             }}
         </section>
+        <section class="home-more">
+            <a class="game-card verify-card" href="#/verify">
+                <span class="game-name">{move || i18n.t().verifier.title}</span>
+                <span class="game-summary">{move || i18n.t().verifier.home_link_summary}</span>
+            </a>
+        </section>
     }
 }
