@@ -116,3 +116,230 @@ fn verifier_links_carry_their_inputs_in_the_query() {
     assert_eq!(query.get("s"), None);
     assert_eq!(Query::parse("x=a+b%2Bc").get("x"), Some("a b+c"));
 }
+
+// ---------------------------------------------------------------------------
+// The verifier page and the QR code (src/ui/verifier.rs, src/ui/qr.rs).
+
+/// "doc example with words" from tests/vectors/nordau-v1.json.
+const VEC_COMMITMENT: &str = "aa286047c8b918277e1b9aa33ad60a4a3ebcb9a9811a013dce56937ba2bf069d";
+const VEC_SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+const VEC_SETUP: &str = "ns1.f.3-6.15000.500.2-1-0-1.Anna_Boris_Chen";
+const VEC_LENGTHS: [u32; 30] = [
+    4, 6, 4, 3, 6, 6, 3, 3, 4, 6, 3, 5, 3, 6, 5, 3, 3, 5, 4, 5, 6, 3, 6, 5, 6, 4, 3, 5, 4, 6,
+];
+
+fn vec_words() -> Vec<String> {
+    vec![
+        "  Blue   WHALE ".to_owned(),
+        "7 оранжевых Ёжиков".to_owned(),
+    ]
+}
+
+/// Mounts the verifier page alone, opened by the link `fragment`
+/// (`#/verify?…`); the page's location is left alone, so tests can run side by side.
+async fn mount_at(lang: Lang, fragment: &str) -> web_sys::HtmlElement {
+    use leptos::prelude::*;
+    use nordau_shift::ui::i18n::I18n;
+    use nordau_shift::ui::verifier::Verifier;
+    let Route::Verify(query) = Route::parse(fragment.trim_start_matches('#')) else {
+        panic!("not a verifier link: {fragment}");
+    };
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("nordau-shift.lang", lang.tag()).unwrap();
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    leptos::mount::mount_to(host.clone(), move || {
+        I18n::provide();
+        view! { <Verifier query=query.clone()/> }
+    })
+    .forget();
+    settle().await;
+    host
+}
+
+fn exists(host: &web_sys::HtmlElement, selector: &str) -> bool {
+    host.query_selector(selector).unwrap().is_some()
+}
+
+/// The rows of the schedule table.
+fn schedule_rows(host: &web_sys::HtmlElement) -> web_sys::HtmlCollection {
+    host.query_selector(".schedule tbody")
+        .unwrap()
+        .expect("a schedule table")
+        .children()
+}
+
+fn textarea(host: &web_sys::HtmlElement, id: &str) -> web_sys::HtmlTextAreaElement {
+    host.query_selector(&format!("#{id}"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no #{id}"))
+        .unchecked_into()
+}
+
+#[wasm_bindgen_test]
+fn verifier_fragment_round_trips_through_the_route() {
+    use nordau_shift::ui::verifier::verifier_fragment;
+    let spaced = "AA28 6047 c8b9 1827\n7e1b9aa33ad60a4a3ebcb9a9811a013dce56937ba2bf069d";
+    let fragment = verifier_fragment(spaced, VEC_SETUP, Some(VEC_SEED), &vec_words());
+    assert!(fragment.starts_with("#/verify?c="), "{fragment}");
+    let Route::Verify(query) = Route::parse(fragment.trim_start_matches('#')) else {
+        panic!("not the verifier: {fragment}");
+    };
+    assert_eq!(query.get("c"), Some(VEC_COMMITMENT));
+    assert_eq!(query.get("s"), Some(VEC_SEED));
+    assert_eq!(query.get("setup"), Some(VEC_SETUP));
+    assert_eq!(query.get("w"), Some("blue whale\n7 оранжевых Ёжиков"));
+
+    // Before the reveal: no seed, no words key.
+    let early = verifier_fragment(VEC_COMMITMENT, VEC_SETUP, None, &[]);
+    let Route::Verify(query) = Route::parse(early.trim_start_matches('#')) else {
+        panic!("not the verifier: {early}");
+    };
+    assert_eq!(query.get("s"), None);
+    assert_eq!(query.get("w"), None);
+    // Names with escapes survive the URL's own encoding.
+    let setup = "ns1.f.3-6.15000.500.2-1-0-1.A%2EB_C%5FD_E%2DF%25";
+    let f = verifier_fragment(VEC_COMMITMENT, setup, None, &[]);
+    let Route::Verify(query) = Route::parse(f.trim_start_matches('#')) else {
+        panic!();
+    };
+    assert_eq!(query.get("setup"), Some(setup));
+}
+
+#[wasm_bindgen_test]
+fn qr_path_draws_a_square_code() {
+    use nordau_shift::ui::qr::qr_path;
+    let (width, path) = qr_path("http://127.0.0.1:8080/#/verify?c=00").unwrap();
+    assert!(width >= 21 && (width - 17) % 4 == 0, "width {width}");
+    assert!(
+        path.starts_with("M0 0h7v1h-7z"),
+        "finder pattern first: {}",
+        &path[..40]
+    );
+    assert!(qr_path(&"x".repeat(5000)).is_none());
+}
+
+#[wasm_bindgen_test]
+async fn verifier_link_shows_match_seating_and_schedule() {
+    use nordau_shift::ui::verifier::verifier_fragment;
+    let fragment = verifier_fragment(VEC_COMMITMENT, VEC_SETUP, Some(VEC_SEED), &vec_words());
+    let host = mount_at(Lang::En, &fragment).await;
+    assert!(text_of(&host, ".banner-ok").contains(EN.verifier.match_title));
+    assert_eq!(text_of(&host, ".seat-white dd"), "Chen");
+    assert_eq!(text_of(&host, ".seat-black dd"), "Anna");
+    assert_eq!(text_of(&host, ".seat-observer dd"), "Boris");
+    let rows = schedule_rows(&host);
+    assert!(rows.length() >= 30, "{} rows", rows.length());
+    for (i, want) in VEC_LENGTHS.iter().enumerate() {
+        let row = rows.item(i as u32).unwrap();
+        let length = row.query_selector(".shift-length").unwrap().unwrap();
+        assert_eq!(
+            length.text_content().unwrap(),
+            want.to_string(),
+            "shift {}",
+            i + 1
+        );
+    }
+    assert!(exists(&host, ".share-code svg.qr-code path"));
+    // The inputs show what the link carried.
+    assert_eq!(textarea(&host, "verify-seed").value(), VEC_SEED);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn verifier_bad_seed_is_explained_and_the_input_kept() {
+    use nordau_shift::ui::verifier::fill;
+    let bad_seed = format!("{}g{}", &VEC_SEED[..12], &VEC_SEED[13..]);
+    let fragment = format!("#/verify?c={VEC_COMMITMENT}&s={bad_seed}&setup={VEC_SETUP}");
+    let host = mount_at(Lang::Ru, &fragment).await;
+    let problem = text_of(&host, ".banner-bad .problem[data-field=seed]");
+    assert_eq!(
+        problem,
+        format!(
+            "{}: {}",
+            RU.verifier.field_seed,
+            fill(RU.verifier.hex_not_hex, &["13", "g"])
+        )
+    );
+    assert!(!exists(&host, ".banner-ok"));
+    assert!(!exists(&host, ".schedule"));
+    let seed = textarea(&host, "verify-seed");
+    assert_eq!(seed.value(), bad_seed);
+    assert_eq!(seed.get_attribute("aria-invalid").as_deref(), Some("true"));
+
+    // Fix the digit by hand and verify again.
+    seed.set_value(VEC_SEED);
+    // As typing does: an `input` event that bubbles to the page.
+    js_sys::Function::new_with_args(
+        "el",
+        "el.dispatchEvent(new Event('input', { bubbles: true }))",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, &seed)
+    .unwrap();
+    let button: web_sys::HtmlElement = host
+        .query_selector(".verify-button")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    button.click();
+    settle().await;
+    assert!(text_of(&host, ".banner-ok").contains(RU.verifier.match_title));
+    // No words now, so the draw is the plain seed's ("doc example" vector).
+    assert_eq!(text_of(&host, ".seat-white dd"), "Chen");
+    assert_eq!(schedule_rows(&host).length(), 30);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn verifier_without_seed_shows_the_commitment_to_keep() {
+    let fragment = format!(
+        "#/verify?c={}&setup={VEC_SETUP}",
+        VEC_COMMITMENT.to_uppercase()
+    );
+    let host = mount_at(Lang::En, &fragment).await;
+    assert!(text_of(&host, ".banner-pending").contains(EN.verifier.pending_title));
+    assert_eq!(
+        text_of(&host, ".verify-result .hex-display").replace(' ', ""),
+        VEC_COMMITMENT
+    );
+    assert!(exists(&host, ".share-code svg.qr-code"));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+fn verifier_messages_name_what_is_wrong() {
+    use nordau_shift::ui::verifier::{Outcome, Problem, check, problem_text};
+    let t = &EN.verifier;
+    let Outcome::Invalid(problems) = check("abc", VEC_SEED, "ns1.f.3-6.15000.500", "") else {
+        panic!("expected problems");
+    };
+    let texts: Vec<String> = problems
+        .iter()
+        .map(|p| problem_text(t, p, ["abc", VEC_SEED]))
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Commitment: found 3 hex digits, need 64.",
+            "Setup code: needs 7 parts separated by dots, found 5."
+        ]
+    );
+    let setup = "ns1.f.3-6.15000.500.2-1.Anna_Boris_Chen";
+    let Outcome::Invalid(problems) = check(VEC_COMMITMENT, VEC_SEED, setup, "") else {
+        panic!();
+    };
+    assert_eq!(
+        problem_text(t, &problems[0], [VEC_COMMITMENT, VEC_SEED]),
+        "Setup code: the points (6th) part is malformed."
+    );
+    let many = "w\n".repeat(17);
+    let Outcome::Invalid(problems) = check(VEC_COMMITMENT, VEC_SEED, VEC_SETUP, &many) else {
+        panic!();
+    };
+    assert_eq!(problems, [Problem::TooManyWords { found: 17 }]);
+    let flipped = format!("{}0", &VEC_SEED[..63]);
+    assert!(matches!(
+        check(VEC_COMMITMENT, &flipped, VEC_SETUP, ""),
+        Outcome::Mismatch { .. }
+    ));
+}

@@ -1,0 +1,360 @@
+// The verifier page (#/verify) as a player meets it: opened from a link or a QR
+// code, or typed in by hand on a phone; it recomputes the commitment and shows
+// exactly the draw of tests/vectors/nordau-v1.json, explains every kind of bad
+// input without losing it, and works with the server gone.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  PORTRAIT,
+  REPO,
+  collectPageErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "./harness.mjs";
+
+const VECTORS = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases;
+const byName = (name) => {
+  const found = VECTORS.find((c) => c.name === name);
+  assert.ok(found, `vector "${name}" is missing`);
+  return found;
+};
+const WITH_WORDS = byName("doc example with words");
+const PLAIN = byName("doc example: counting seed, default setup");
+const UNICODE = byName("unicode names");
+const HALF = byName("range 2-9 half-moves");
+
+/** `#/verify?…` with the documented keys: c, s, setup, w (entries joined by newlines). */
+function verifyFragment({ commitment, seed, setup, words = [] }) {
+  const parts = [`c=${encodeURIComponent(commitment)}`];
+  if (seed !== undefined) parts.push(`s=${encodeURIComponent(seed)}`);
+  parts.push(`setup=${encodeURIComponent(setup)}`);
+  if (words.length > 0) parts.push(`w=${encodeURIComponent(words.join("\n"))}`);
+  return `#/verify?${parts.join("&")}`;
+}
+
+/** Flips the last hex digit of `hex`. */
+const flipLast = (hex) => hex.slice(0, -1) + (hex.at(-1) === "0" ? "1" : "0");
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function readSchedule(page) {
+  return page.$$eval(".schedule tbody tr", (rows) =>
+    rows.map((row) => ({
+      number: Number(row.querySelector(".shift-number").textContent),
+      length: Number(row.querySelector(".shift-length").textContent),
+      coin: row.dataset.coin,
+    })),
+  );
+}
+
+/** The page shows the vector's match banner, seating, lengths and coins. */
+async function assertShowsVector(page, vector, matchTitle = "Commitment matches") {
+  const banner = page.locator(".banner-ok");
+  await banner.waitFor();
+  assert.match(await banner.innerText(), new RegExp(matchTitle));
+  assert.equal((await page.locator(".banner-ok .hex-display").innerText()).replace(/\s/g, ""), vector.commitment);
+  assert.equal(await page.locator(".seat-white dd").innerText(), vector.seating.white);
+  assert.equal(await page.locator(".seat-black dd").innerText(), vector.seating.black);
+  assert.equal(await page.locator(".seat-observer dd").innerText(), vector.seating.observer);
+  const rows = await readSchedule(page);
+  assert.ok(rows.length >= 30, `${rows.length} rows`);
+  assert.deepEqual(
+    rows.slice(0, vector.shift_lengths.length).map((r) => r.length),
+    vector.shift_lengths,
+  );
+  assert.deepEqual(rows.slice(0, vector.coins.length).map((r) => r.coin), vector.coins);
+  assert.deepEqual(
+    rows.map((r) => r.number),
+    rows.map((_, i) => i + 1),
+  );
+}
+
+async function openVerifier(context, url) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await page.locator(".verify-form").waitFor();
+  return { page, errors };
+}
+
+/** Taps each field and types into it, as a person does on a phone. */
+async function typeInputs(page, { commitment = "", seed = "", setup = "", words = "" }) {
+  for (const [id, value] of [
+    ["verify-commitment", commitment],
+    ["verify-setup", setup],
+    ["verify-seed", seed],
+    ["verify-words", words],
+  ]) {
+    const field = page.locator(`#${id}`);
+    await field.tap();
+    await field.fill(value);
+  }
+  await page.locator(".verify-button").tap();
+}
+
+async function inputValues(page) {
+  return {
+    commitment: await page.locator("#verify-commitment").inputValue(),
+    setup: await page.locator("#verify-setup").inputValue(),
+    seed: await page.locator("#verify-seed").inputValue(),
+    words: await page.locator("#verify-words").inputValue(),
+  };
+}
+
+describe("verifier", () => {
+  test("a link with every input verifies at once and shows the vectors' draws", async () => {
+    const app = await serveCopy();
+    try {
+      for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+        const context = await phoneContext(browser, { viewport });
+        for (const vector of [WITH_WORDS, PLAIN, UNICODE, HALF]) {
+          const { page, errors } = await openVerifier(context, app.url + verifyFragment(vector));
+          await assertShowsVector(page, vector);
+          // Half-move games say so in the column head.
+          const unitHead = await page.locator(".schedule thead th").nth(1).innerText();
+          assert.match(unitHead, vector.setup.startsWith("ns1.h.") ? /half/i : /^moves$/i);
+          // A QR code links to the same verification, for the other players' phones.
+          const qr = page.locator(".share-code svg.qr-code");
+          assert.equal(await qr.count(), 1);
+          assert.equal(await qr.getAttribute("role"), "img");
+          assert.match(await qr.getAttribute("aria-label"), /QR code/);
+          assert.ok((await qr.locator("path").getAttribute("d")).length > 200);
+          if (vector === WITH_WORDS) {
+            // The words the draw used are shown normalised.
+            assert.deepEqual(await page.locator(".words-used li").allInnerTexts(), ["blue whale", "7 оранжевых Ёжиков"]);
+            await screenshot(page, `verifier-result-en-${orientation}`);
+            await page.getByRole("button", { name: "Русский" }).tap();
+            await page.getByText("Обязательство совпадает").waitFor();
+            await assertShowsVector(page, vector, "Обязательство совпадает");
+            await page.locator(".banner-ok").scrollIntoViewIfNeeded();
+            await page.evaluate(() => document.querySelector(".verify-result").scrollIntoView());
+            await screenshot(page, `verifier-result-ru-${orientation}`);
+            await page.evaluate(() => document.querySelector(".schedule").scrollIntoView());
+            await screenshot(page, `verifier-schedule-ru-${orientation}`);
+            await page.getByRole("button", { name: "English" }).tap();
+            await page.evaluate(() => document.querySelector(".share-code").scrollIntoView());
+            await screenshot(page, `verifier-qr-en-${orientation}`);
+          }
+          assert.deepEqual(errors, []);
+          await page.close();
+        }
+        await context.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("typed in by hand from the home screen: the same draw", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(app.url);
+      await page.getByRole("link", { name: /Verify a draw/ }).tap();
+      await page.locator(".verify-form").waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, "verifier-empty-en-portrait");
+      // Pasted the way people paste: capitals, groups, line breaks.
+      const spaced = WITH_WORDS.commitment.toUpperCase().replace(/(.{4})/g, "$1 ").replace(/(.{20})/g, "$1\n");
+      await typeInputs(page, {
+        commitment: spaced,
+        seed: ` ${WITH_WORDS.seed.slice(0, 32)}\n${WITH_WORDS.seed.slice(32)} `,
+        setup: WITH_WORDS.setup,
+        words: WITH_WORDS.words.join("\n"),
+      });
+      await assertShowsVector(page, WITH_WORDS);
+      // The inputs stay as typed.
+      assert.equal((await inputValues(page)).commitment, spaced);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("bad hex, wrong length, a flipped digit and a malformed setup are named; input is kept", async () => {
+    const app = await serveCopy();
+    try {
+      for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+        const context = await phoneContext(browser, { viewport });
+        const { page, errors } = await openVerifier(context, `${app.url}#/verify`);
+        const v = PLAIN;
+        const cases = [
+          {
+            name: "bad hex",
+            inputs: { commitment: v.commitment, seed: `${v.seed.slice(0, 12)}x${v.seed.slice(13)}`, setup: v.setup },
+            field: "seed",
+            en: "Seed: character 13 (“x”) is not a hex digit; only 0–9 and a–f are allowed.",
+            ru: "Зерно: символ № 13 («x») — не шестнадцатеричная цифра; допустимы только 0–9 и a–f.",
+          },
+          {
+            name: "wrong length",
+            inputs: { commitment: v.commitment.slice(0, 63), seed: v.seed, setup: v.setup },
+            field: "commitment",
+            en: "Commitment: found 63 hex digits, need 64.",
+            ru: "Обязательство: шестнадцатеричных цифр: 63, а нужно 64.",
+          },
+          {
+            name: "malformed setup",
+            inputs: { commitment: v.commitment, seed: v.seed, setup: "ns1.f.3-6.15000.500.2-1-0.Anna_Boris_Chen" },
+            field: "setup",
+            en: "Setup code: the points (6th) part is malformed.",
+            ru: "Код настроек: неверная часть: очки (6-я).",
+          },
+          {
+            name: "names missing from setup",
+            inputs: { commitment: v.commitment, seed: v.seed, setup: "ns1.f.3-6.15000.500.2-1-0-1" },
+            field: "setup",
+            en: "Setup code: needs 7 parts separated by dots, found 6.",
+            ru: "Код настроек: нужно 7 частей через точку, найдено частей: 6.",
+          },
+        ];
+        for (const c of cases) {
+          await typeInputs(page, c.inputs);
+          const problem = page.locator(`.banner-bad .problem[data-field=${c.field}]`);
+          await problem.waitFor();
+          assert.equal(await problem.innerText(), c.en, c.name);
+          assert.equal(await page.locator(".banner-ok, .schedule").count(), 0, c.name);
+          assert.equal(await page.locator(`#verify-${c.field === "commitment" ? "commitment" : c.field}`).getAttribute("aria-invalid"), "true");
+          assert.deepEqual(await inputValues(page), { ...c.inputs, words: "" }, `${c.name}: input kept`);
+          if (c.name === "bad hex") await screenshot(page, `verifier-error-en-${orientation}`);
+          await page.getByRole("button", { name: "Русский" }).tap();
+          assert.equal(await problem.innerText(), c.ru, `${c.name} (ru)`);
+          assert.deepEqual(await inputValues(page), { ...c.inputs, words: "" }, `${c.name}: input kept in Russian`);
+          if (c.name === "bad hex") {
+            await page.evaluate(() => document.getElementById("verify-result").scrollIntoView(false));
+            await screenshot(page, `verifier-error-ru-${orientation}`);
+          }
+          await page.getByRole("button", { name: "English" }).tap();
+        }
+
+        // A flipped seed digit: shown vs computed, the differing groups marked.
+        const flipped = flipLast(v.seed);
+        await typeInputs(page, { commitment: v.commitment, seed: flipped, setup: v.setup });
+        const mismatch = page.locator(".banner-bad");
+        await mismatch.waitFor();
+        assert.match(await mismatch.innerText(), /Commitment does NOT match/);
+        const shown = (await page.locator(".hex-shown").innerText()).replace(/\s/g, "");
+        const computed = (await page.locator(".hex-computed").innerText()).replace(/\s/g, "");
+        assert.equal(shown, v.commitment);
+        assert.match(computed, /^[0-9a-f]{64}$/);
+        assert.notEqual(computed, shown);
+        assert.ok((await page.locator(".hex-shown .differs").count()) > 0);
+        assert.equal((await inputValues(page)).seed, flipped);
+        await screenshot(page, `verifier-mismatch-en-${orientation}`);
+        await page.getByRole("button", { name: "Русский" }).tap();
+        await page.getByText("Обязательство НЕ совпадает").waitFor();
+        await page.evaluate(() => document.getElementById("verify-result").scrollIntoView(false));
+        await screenshot(page, `verifier-mismatch-ru-${orientation}`);
+        await page.getByRole("button", { name: "English" }).tap();
+
+        // Too many words.
+        await typeInputs(page, {
+          commitment: v.commitment,
+          seed: v.seed,
+          setup: v.setup,
+          words: Array.from({ length: 17 }, (_, i) => `w${i}`).join("\n"),
+        });
+        assert.equal(
+          await page.locator(".problem[data-field=words]").innerText(),
+          "Players’ words: 17 entries; at most 16 are allowed.",
+        );
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("before the reveal: commitment and setup only, kept with a QR code", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openVerifier(
+        context,
+        app.url + verifyFragment({ commitment: UNICODE.commitment, setup: UNICODE.setup }),
+      );
+      const banner = page.locator(".banner-pending");
+      await banner.waitFor();
+      assert.match(await banner.innerText(), /Seed not revealed yet/);
+      assert.match(await banner.innerText(), /revealed after the game/);
+      assert.equal((await page.locator(".verify-result .hex-display").innerText()).replace(/\s/g, ""), UNICODE.commitment);
+      assert.deepEqual(await page.locator(".name-chips li").allInnerTexts(), ["Маша", "Δημήτρης", "李 雷"]);
+      const qr = page.locator(".share-code svg.qr-code");
+      assert.equal(await qr.count(), 1);
+      assert.equal(await page.locator(".schedule").count(), 0);
+      await page.evaluate(() => document.querySelector(".verify-result").scrollIntoView());
+      await screenshot(page, "verifier-pending-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("works with the server stopped", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser, { locale: "ru-RU" });
+    try {
+      const { page, errors } = await openVerifier(context, `${app.url}#/verify`);
+      await waitForServiceWorkerControl(page);
+      await app.stop();
+
+      // A fresh tab on a verifier link, network gone.
+      const second = await context.newPage();
+      await second.goto(app.url + verifyFragment(WITH_WORDS));
+      await assertShowsVector(second, WITH_WORDS, "Обязательство совпадает");
+      // And by hand in the first tab.
+      await page.reload();
+      await typeInputs(page, { commitment: HALF.commitment, seed: HALF.seed, setup: HALF.setup, words: HALF.words.join("\n") });
+      await assertShowsVector(page, HALF, "Обязательство совпадает");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("stays inside a 320 px screen at 200% text", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser, { viewport: { width: 320, height: 640 } });
+    try {
+      const { page } = await openVerifier(context, app.url + verifyFragment(UNICODE));
+      await page.locator(".banner-ok").waitFor();
+      await page.evaluate(() => {
+        document.documentElement.classList.add("e2e-text-200");
+      });
+      await page.addStyleTag({ content: "html.e2e-text-200 { font-size: 200% !important; }" }).catch(() => {});
+      // style-src 'self' may refuse the tag: fall back to zooming text through CSSOM.
+      await page.evaluate(() => {
+        if (getComputedStyle(document.documentElement).fontSize !== "32px") {
+          document.documentElement.style.setProperty("font-size", "200%");
+        }
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+      await page.evaluate(() => document.querySelector(".verify-result").scrollIntoView());
+      await screenshot(page, "verifier-result-en-320px-200pct");
+      await page.evaluate(() => document.querySelector(".schedule").scrollIntoView());
+      await screenshot(page, "verifier-schedule-en-320px-200pct");
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});
