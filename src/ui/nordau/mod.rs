@@ -151,6 +151,24 @@ pub fn NordauTable() -> impl IntoView {
     provide_context(ctx);
     start_redraw_timer(ctx);
     let damaged = RwSignal::new(damaged);
+    let stage = Memo::new(move |_| {
+        ctx.table.with(|t| match &t.stage {
+            Stage::Setup => 0u8,
+            Stage::Committed { .. } => 1,
+            Stage::Playing(game) if game.is_over() => 3,
+            Stage::Playing(_) => 2,
+        })
+    });
+    // A new screen starts at its top, not where the last one's button was.
+    Effect::new(move |previous: Option<u8>| {
+        let current = stage.get();
+        if previous.is_some_and(|p| p != current)
+            && let Some(window) = web_sys::window()
+        {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        current
+    });
 
     view! {
         <div class="ns-table">
@@ -159,13 +177,7 @@ pub fn NordauTable() -> impl IntoView {
             </div>
             {move || damaged.get().map(|error| view! { <DamagedSave error=error dismiss=damaged/> })}
             {move || {
-                let stage = ctx.table.with(|t| match &t.stage {
-                    Stage::Setup => 0,
-                    Stage::Committed { .. } => 1,
-                    Stage::Playing(game) if game.is_over() => 3,
-                    Stage::Playing(_) => 2,
-                });
-                match stage {
+                match stage.get() {
                     0 => view! { <setup::SetupScreen/> }.into_any(),
                     1 => view! { <commit::CommitScreen/> }.into_any(),
                     2 => view! { <play::PlayScreen/> }.into_any(),

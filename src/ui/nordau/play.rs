@@ -178,7 +178,10 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         </Show>
                         <button type="button" class="button" disabled=move || !undo_available()
                             on:click=move |_| confirming_undo.set(true)>
-                            {move || i18n.t().nordau.undo_tap}
+                            {move || {
+                                let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
+                                if board { i18n.t().nordau.undo_move } else { i18n.t().nordau.undo_tap }
+                            }}
                         </button>
                         <button type="button" class="button icon-button" aria-label=move || i18n.t().nordau.more
                             on:click=move |_| menu_open.set(true)>

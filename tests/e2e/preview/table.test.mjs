@@ -156,6 +156,32 @@ async function pressUntilSwap(page, { onStep = async () => {}, thinkMs = 2000 } 
   throw new Error("no swap within 12 half-moves (a shift is at most 6 full moves)");
 }
 
+/**
+ * Nothing on the play screen is cut off: every half's name, bank and status,
+ * and every control of the middle strip, lie inside their box and the screen.
+ */
+async function assertNothingClipped(page, where) {
+  const problems = await page.evaluate(() => {
+    const out = [];
+    const inside = (inner, outer) =>
+      inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    for (const half of document.querySelectorAll(".ns-play .half")) {
+      const box = half.getBoundingClientRect();
+      if (!inside(box, screen)) out.push(`${half.className} leaves the screen`);
+      for (const part of half.querySelectorAll(".half-name, .bank, .half-status, .seat-chip")) {
+        if (getComputedStyle(part).display === "none") continue;
+        if (!inside(part.getBoundingClientRect(), box)) out.push(`${part.className} of ${half.className} is cut off`);
+      }
+    }
+    for (const el of document.querySelectorAll(".ns-play .middle .button, .ns-play .middle .observer, .ns-play .board")) {
+      if (!inside(el.getBoundingClientRect(), screen)) out.push(`${el.className} leaves the screen`);
+    }
+    return out;
+  });
+  assert.deepEqual(problems, [], `${where}: ${problems.join("; ")}`);
+}
+
 /** Runs the side to move's bank down to between 4 and 5 seconds. */
 async function runToLow(page) {
   const state = await readPlay(page);
@@ -181,6 +207,8 @@ describe("Nordau Shift table (preview)", () => {
 
       await setUp(page);
       await capture("commitment");
+      // The commitment screen opens at its top, not where the setup's button was.
+      assert.equal(await page.evaluate(() => window.scrollY), 0, "the commitment screen opened scrolled down");
       // The commitment in full, readable and not clipped, with its QR code.
       const commitmentEl = page.locator("[data-testid=commitment]");
       const commitment = hex(await commitmentEl.innerText());
@@ -335,6 +363,8 @@ describe("Nordau Shift table (preview)", () => {
       await setUp(page, { board: true });
       await beginAndStart(page);
       assert.equal(await page.locator(".board .sq").count(), 64);
+      // In board mode a move, not a tap, is what can be undone.
+      await page.getByRole("button", { name: "Undo last move" }).waitFor();
       const seated = await readPlay(page);
       const [white, black] = [seated.white.name, seated.black.name];
 
@@ -540,12 +570,14 @@ describe("Nordau Shift table (preview)", () => {
           await pressMoved(page);
           await page.clock.runFor(3_400);
           await shot("play-clock");
+          await assertNothingClipped(page, `clock mode, ${lang} ${orientation}`);
           await pressUntilSwap(page, { thinkMs: 700 });
           await shot("swap");
           await page.locator(".button.seated").tap();
           await page.locator(".swap-overlay").waitFor({ state: "detached" });
           await runToLow(page);
           await shot("play-low");
+          await assertNothingClipped(page, `low bank, ${lang} ${orientation}`);
           await page.locator(".middle-controls .icon-button").tap();
           await page.locator(".sheet").waitFor();
           await shot("menu");
@@ -571,6 +603,7 @@ describe("Nordau Shift table (preview)", () => {
           await page.locator(".sq.target").first().waitFor();
           await page.clock.runFor(1_200);
           await shot("play-board");
+          await assertNothingClipped(page, `board mode, ${lang} ${orientation}`);
 
           // A damaged save.
           await page.evaluate((key) => localStorage.setItem(key, "not a save"), SAVE_KEY);
