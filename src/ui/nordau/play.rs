@@ -176,7 +176,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                                 {move || i18n.t().nordau.resume}
                             </button>
                         </Show>
-                        <button type="button" class="button" disabled=move || !undo_available()
+                        <button type="button" class="button undo" disabled=move || !undo_available()
                             on:click=move |_| confirming_undo.set(true)>
                             {move || {
                                 let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
