@@ -583,7 +583,7 @@ pub fn Verifier(query: Query) -> impl IntoView {
 fn banner(kind: &str, icon: &str, title: &str, body: &str) -> String {
     let role = if kind == "bad" { "alert" } else { "status" };
     format!(
-        r#"<div class="banner banner-{kind}" role="{role}"><p class="banner-title"><span class="banner-icon" aria-hidden="true">{icon}</span>{}</p>{body}</div>"#,
+        r#"<div class="banner banner-{kind}" role="{role}"><p class="banner-title"><span class="banner-icon" aria-hidden="true">{icon}</span><span class="banner-text">{}</span></p>{body}</div>"#,
         escape(title)
     )
 }
