@@ -136,6 +136,7 @@ pub struct NordauTexts {
     pub save_newer: &'static str,
     pub download_save: &'static str,
     pub start_fresh: &'static str,
+    pub delete_save: &'static str,
 }
 
 pub struct EndReasonTexts {
@@ -297,6 +298,7 @@ pub static EN: NordauTexts = NordauTexts {
     save_newer: "The saved game comes from a newer version of this app",
     download_save: "Download the saved data",
     start_fresh: "Start fresh (the old data stays downloadable)",
+    delete_save: "Delete the old data",
 };
 
 pub static RU: NordauTexts = NordauTexts {
@@ -445,4 +447,5 @@ pub static RU: NordauTexts = NordauTexts {
     save_newer: "Сохранённая партия сделана более новой версией приложения",
     download_save: "Скачать сохранённые данные",
     start_fresh: "Начать заново (старые данные можно скачать)",
+    delete_save: "Удалить старые данные",
 };

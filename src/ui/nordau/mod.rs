@@ -135,8 +135,14 @@ fn phase_of(table: &Table) -> Option<ViewPhase> {
 pub fn NordauTable() -> impl IntoView {
     let loaded = store::load();
     let (table, damaged) = match loaded {
-        store::Loaded::Fresh => (Table::default(), None),
-        store::Loaded::Restored(table) => (table, None),
+        store::Loaded::Fresh => (Table::default(), store::kept_damage()),
+        // An unreadable save set aside earlier is offered again (download or
+        // delete) whenever no game is in progress, so "Start fresh" loses nothing.
+        store::Loaded::Restored(table) => {
+            let in_game = table.game().is_some_and(|g| !g.is_over());
+            let kept = if in_game { None } else { store::kept_damage() };
+            (table, kept)
+        }
         store::Loaded::Damaged(error) => (Table::default(), Some(error)),
     };
     let ctx = TableCtx {
@@ -298,6 +304,13 @@ fn DamagedSave(error: TableLoadError, dismiss: RwSignal<Option<TableLoadError>>)
                 <button type="button" class="button primary" on:click=move |_| dismiss.set(None)>
                     {move || i18n.t().nordau.start_fresh}
                 </button>
+                <menu::ConfirmButton
+                    label=Signal::derive(move || i18n.t().nordau.delete_save.to_owned())
+                    on_confirm=move || {
+                        store::forget_damaged();
+                        dismiss.set(None);
+                    }
+                />
             </div>
         </div>
     }

@@ -41,3 +41,13 @@ pub fn save(table: &Table) -> bool {
 pub fn damaged_text() -> Option<String> {
     storage::get(DAMAGED_KEY)
 }
+
+/// Why the kept unreadable save cannot be read, if one is kept.
+pub fn kept_damage() -> Option<TableLoadError> {
+    damaged_text().and_then(|text| Table::from_json(&text).err())
+}
+
+/// The user deleted the kept unreadable save.
+pub fn forget_damaged() {
+    storage::remove(DAMAGED_KEY);
+}

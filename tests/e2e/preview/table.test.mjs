@@ -539,6 +539,18 @@ describe("Nordau Shift table (preview)", () => {
 
       await page.getByRole("button", { name: /Start fresh/ }).tap();
       await alert.waitFor({ state: "detached" });
+      // "The old data stays downloadable": it is offered again on the next visit…
+      await page.reload();
+      await alert.waitFor();
+      // …until it is deleted, which takes a second, confirming tap.
+      const deleteButton = page.getByRole("button", { name: /Delete the old data/ });
+      await deleteButton.tap();
+      assert.equal(await alert.count(), 1, "one tap deleted the old data");
+      await page.getByRole("button", { name: /Delete the old data — Confirm/ }).tap();
+      await alert.waitFor({ state: "detached" });
+      await page.reload();
+      await page.locator(".ns-setup").waitFor();
+      assert.equal(await alert.count(), 0, "deleted data is offered again");
       await setUp(page);
       await beginAndStart(page);
       await pressMoved(page);
