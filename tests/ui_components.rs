@@ -18,6 +18,8 @@ fn document() -> web_sys::Document {
 async fn mount_app(lang: Lang) -> web_sys::HtmlElement {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.set_item("nordau-shift.lang", lang.tag()).unwrap();
+    // The test runner's page has a fragment of its own; the app must start at home.
+    web_sys::window().unwrap().location().set_hash("/").unwrap();
     let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&host).unwrap();
     leptos::mount::mount_to(host.clone(), nordau_shift::ui::App).forget();
@@ -146,6 +148,8 @@ async fn mount_at(lang: Lang, fragment: &str) -> web_sys::HtmlElement {
     };
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.set_item("nordau-shift.lang", lang.tag()).unwrap();
+    // The test runner's page has a fragment of its own; the app must start at home.
+    web_sys::window().unwrap().location().set_hash("/").unwrap();
     let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&host).unwrap();
     leptos::mount::mount_to(host.clone(), move || {
