@@ -182,6 +182,17 @@ async function assertNothingClipped(page, where) {
   assert.deepEqual(problems, [], `${where}: ${problems.join("; ")}`);
 }
 
+/** Every element matching `selector` lies fully on the screen (the swap notice must be read whole). */
+async function assertOnScreen(page, selector, where) {
+  const off = await page.locator(selector).evaluateAll((els) =>
+    els
+      .map((el) => [el, el.getBoundingClientRect(), el.scrollWidth > el.clientWidth + 1])
+      .filter(([, r, overflows]) => overflows || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+      .map(([el]) => el.textContent.trim()),
+  );
+  assert.deepEqual(off, [], `${where}: cut off: ${off.join(" | ")}`);
+}
+
 /** Runs the side to move's bank down to between 4 and 5 seconds. */
 async function runToLow(page) {
   const state = await readPlay(page);
@@ -585,6 +596,7 @@ describe("Nordau Shift table (preview)", () => {
           await assertNothingClipped(page, `clock mode, ${lang} ${orientation}`);
           await pressUntilSwap(page, { thinkMs: 700 });
           await shot("swap");
+          await assertOnScreen(page, ".swap-title, .swap-line, .button.seated", `swap notice, ${lang} ${orientation}`);
           await page.locator(".button.seated").tap();
           await page.locator(".swap-overlay").waitFor({ state: "detached" });
           await runToLow(page);
