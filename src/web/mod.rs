@@ -65,13 +65,35 @@ pub fn absolute_url(fragment: &str) -> String {
     format!("{base}{fragment}")
 }
 
-/// Runs `f` whenever the document's event `name` fires.
-pub fn on_document_event(name: &str, f: impl Fn() + 'static) {
-    if let Some(document) = document() {
-        let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
-        let _ = document.add_event_listener_with_callback(name, closure.as_ref().unchecked_ref());
-        closure.forget(); // lives as long as the page
+/// A listener on the document; dropping it removes it.
+pub struct DocumentListener {
+    name: String,
+    closure: wasm_bindgen::closure::Closure<dyn Fn()>,
+}
+
+impl Drop for DocumentListener {
+    fn drop(&mut self) {
+        if let Some(document) = document() {
+            let _ = document.remove_event_listener_with_callback(
+                &self.name,
+                self.closure.as_ref().unchecked_ref(),
+            );
+        }
     }
+}
+
+/// Runs `f` whenever the document's event `name` fires, until the returned
+/// listener is dropped (tie it to the component that needs it).
+pub fn on_document_event(name: &str, f: impl Fn() + 'static) -> Option<DocumentListener> {
+    let document = document()?;
+    let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
+    document
+        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(DocumentListener {
+        name: name.to_owned(),
+        closure,
+    })
 }
 
 /// Whether the page is on screen (not a background tab or a locked phone).

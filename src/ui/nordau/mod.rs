@@ -12,6 +12,9 @@ mod setup;
 pub mod store;
 mod swap;
 
+use std::sync::{Arc, Mutex};
+
+use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use super::i18n::{I18n, use_i18n};
@@ -199,15 +202,19 @@ pub fn NordauTable() -> impl IntoView {
 /// while no clock runs — no 60 fps loop, kind to the battery. Time is always
 /// read from the clock, never counted from timer ticks.
 fn start_redraw_timer(ctx: TableCtx) {
-    let handle = StoredValue::new_local(None::<leptos::leptos_dom::helpers::TimeoutHandle>);
+    // Shared with the cleanup below, which outlives the reactive values.
+    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
     let last_beep = StoredValue::new(u64::MAX);
     let tick = move || {
         let now = clock::now_ms();
-        let floor = ctx.table.with_untracked(|t| {
+        // The table may have left the screen since this timer was set.
+        let Some(floor) = ctx.table.try_with_untracked(|t| {
             t.game()
                 .and_then(|g| g.events().last())
                 .map_or(0, |e| e.t_ms)
-        });
+        }) else {
+            return;
+        };
         let now = now.max(floor);
         ctx.now.set(now);
         let flagged = ctx.table.with_untracked(|t| {
@@ -232,23 +239,33 @@ fn start_redraw_timer(ctx: TableCtx) {
             }
         }
     };
+    let planned = pending.clone();
     Effect::new(move |_| {
         ctx.epoch.track();
         let now = ctx.now.get();
-        if let Some(h) = handle.get_value() {
-            h.clear();
-        }
         let delay = running_bank(&ctx, now).map(format::next_change_in);
-        handle.set_value(delay.and_then(|ms| {
+        let next = delay.and_then(|ms| {
             set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
-        }));
+        });
+        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
+            old.clear();
+        }
     });
-    // A hidden page's timers sleep; catch up at once when it shows again.
-    crate::web::on_document_event("visibilitychange", move || {
+    // A hidden page's timers sleep; catch up at once when it shows again. The
+    // listener lives as long as the table: it is dropped with this stored value.
+    let listener = crate::web::on_document_event("visibilitychange", move || {
         if crate::web::page_visible() {
             ctx.now.set(clock::now_ms().max(ctx.now.get_untracked()));
             keep_awake(&ctx);
         }
+    });
+    let _listener = StoredValue::new_local(listener);
+    // Leaving the table: no timer may fire into it, and the screen may sleep.
+    on_cleanup(move || {
+        if let Some(timer) = pending.lock().expect("timer lock").take() {
+            timer.clear();
+        }
+        device::keep_screen_on(false);
     });
     Effect::new(move |_| {
         ctx.table.track();

@@ -470,6 +470,37 @@ describe("Nordau Shift table (preview)", () => {
     }
   });
 
+  test("leaving the table mid-game and coming back: nothing fires into the old screen, the clock ran on", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      await page.clock.runFor(1_000);
+      await pressMoved(page);
+      const before = await readPlay(page);
+
+      await page.evaluate(() => (location.hash = "#/about"));
+      await page.locator("article.about").waitFor();
+      // The table's redraw timer and its visibility listener must be gone with it.
+      await page.clock.runFor(3_000);
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+
+      await page.evaluate(() => (location.hash = "#/nordau"));
+      await page.locator(".ns-play").waitFor();
+      const after = await readPlay(page);
+      assert.equal(toMove(after), toMove(before));
+      assert.equal(after.white.bank, before.white.bank, "the waiting side's bank moved");
+      assert.notEqual(after.black.bank, before.black.bank, "the running bank stood still while away");
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("undo last tap, behind a confirmation, returns the turn and undoes a swap", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
