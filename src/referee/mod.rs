@@ -8,6 +8,7 @@
 pub mod bank;
 pub mod chessboard;
 pub mod commitment;
+pub mod crazyhouse;
 pub mod draw;
 pub mod log;
 pub mod nordau;
@@ -20,6 +21,7 @@ pub mod verify;
 
 pub use bank::Banks;
 pub use commitment::{HexError, commitment, parse_hex32, stream_key};
+pub use crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
 pub use log::LogError;
 pub use nordau::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,
