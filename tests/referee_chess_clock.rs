@@ -1,0 +1,396 @@
+//! Tests of the reusable two-player chess clock (`referee::chess_clock`), C-4 and timing controls.
+// Native only: these tests use proptest.
+#![cfg(not(target_arch = "wasm32"))]
+
+use nordau_shift::referee::chess_clock::Stage;
+use nordau_shift::referee::{ChessClock, ClockError, ClockEvent, Colour, Increment, TimeControl};
+use proptest::prelude::*;
+
+const W: Colour = Colour::White;
+const B: Colour = Colour::Black;
+const MIN: u64 = 60_000;
+
+fn started(tc: TimeControl, at: u64) -> ChessClock {
+    let mut c = ChessClock::new(tc).unwrap();
+    c.press(B, at).unwrap();
+    c
+}
+
+#[test]
+fn sudden_death_flag_at_the_exact_ms() {
+    let mut c = started(TimeControl::sudden_death(5_000), 1_000);
+    assert_eq!(c.flagged(5_999), None);
+    assert_eq!(c.remaining_ms(W, 5_999), 1);
+    assert_eq!(c.flagged(6_000), Some((W, 6_000)));
+    // Asked much later, the fall is still reported at the exact instant.
+    assert_eq!(c.flagged(90_000), Some((W, 6_000)));
+    assert_eq!(c.remaining_ms(W, 90_000), 0);
+    assert_eq!(
+        c.press(W, 7_000),
+        Err(ClockError::Flagged {
+            colour: W,
+            at_ms: 6_000
+        })
+    );
+    assert!(c.low_time(W, 5_000, 1_000));
+    assert!(!c.low_time(B, 5_000, 1_000));
+}
+
+#[test]
+fn fischer_adds_after_each_move() {
+    let mut c = started(TimeControl::fischer(MIN, 2_000), 0);
+    c.press(W, 3_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 3_000), MIN - 3_000 + 2_000);
+    assert_eq!(c.moves_made(W), 1);
+    c.press(B, 4_000).unwrap();
+    assert_eq!(c.remaining_ms(B, 4_000), MIN - 1_000 + 2_000);
+    c.press(W, 4_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 4_000), MIN - 3_000 + 4_000);
+    assert_eq!(c.moves_made(W), 2);
+    assert_eq!(c.moves_made(B), 1);
+}
+
+#[test]
+fn bronstein_never_adds_more_than_used() {
+    let mut c = started(TimeControl::bronstein(MIN, 5_000), 0);
+    // White uses 2 s: gets 2 s back.
+    c.press(W, 2_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 2_000), MIN);
+    // Black uses 9 s: gets 5 s back.
+    c.press(B, 11_000).unwrap();
+    assert_eq!(c.remaining_ms(B, 11_000), MIN - 4_000);
+    // Time used across a pause counts as one move.
+    c.pause(12_000).unwrap();
+    c.resume(100_000).unwrap();
+    c.press(W, 101_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 101_000), MIN);
+}
+
+#[test]
+fn simple_delay_does_not_count_down_during_the_delay() {
+    let mut c = started(TimeControl::simple_delay(MIN, 5_000), 0);
+    assert_eq!(c.remaining_ms(W, 3_000), MIN);
+    assert_eq!(c.delay_left_ms(W, 3_000), 2_000);
+    assert_eq!(c.remaining_ms(W, 5_000), MIN);
+    assert_eq!(c.delay_left_ms(W, 5_000), 0);
+    assert_eq!(c.remaining_ms(W, 8_000), MIN - 3_000);
+    c.press(W, 8_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 8_000), MIN - 3_000);
+    assert_eq!(c.delay_left_ms(W, 9_000), 0);
+    assert_eq!(c.delay_left_ms(B, 9_000), 4_000);
+    // Black moves within the delay: no time used.
+    c.press(B, 12_000).unwrap();
+    assert_eq!(c.remaining_ms(B, 12_000), MIN);
+    // A pause keeps the unexpired delay; it continues after resume.
+    c.pause(14_000).unwrap();
+    assert_eq!(c.delay_left_ms(W, 50_000), 3_000);
+    c.resume(50_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 53_000), MIN - 3_000);
+    assert_eq!(c.remaining_ms(W, 54_000), MIN - 4_000);
+    // The flag falls after delay plus balance.
+    assert_eq!(c.flagged(u64::MAX), Some((W, 53_000 + MIN - 3_000)));
+}
+
+#[test]
+fn classical_90_40_30_adds_30_min_exactly_when_move_40_is_completed() {
+    let mut c = started(TimeControl::classical_90_40_30_inc30(), 0);
+    let mut t = 0;
+    for n in 1..=40u32 {
+        let before_w = c.remaining_ms(W, t);
+        t += 1_000;
+        c.press(W, t).unwrap();
+        let bonus = if n == 40 { 30 * MIN } else { 0 };
+        assert_eq!(
+            c.remaining_ms(W, t),
+            before_w - 1_000 + 30_000 + bonus,
+            "White move {n}"
+        );
+        if n == 40 {
+            // Black has not completed move 40 yet: no bonus for Black so far.
+            assert_eq!(c.remaining_ms(B, t), 90 * MIN + 39 * 28_000);
+        }
+        let before_b = c.remaining_ms(B, t);
+        t += 2_000;
+        c.press(B, t).unwrap();
+        assert_eq!(
+            c.remaining_ms(B, t),
+            before_b - 2_000 + 30_000 + bonus,
+            "Black move {n}"
+        );
+    }
+    assert_eq!(c.remaining_ms(W, t), 90 * MIN + 40 * 29_000 + 30 * MIN);
+    assert_eq!(c.remaining_ms(B, t), 90 * MIN + 40 * 28_000 + 30 * MIN);
+    // Move 41 and later: increment only, no more bonus.
+    t += 1_000;
+    c.press(W, t).unwrap();
+    assert_eq!(c.remaining_ms(W, t), 90 * MIN + 41 * 29_000 + 30 * MIN);
+}
+
+#[test]
+fn bounded_last_stage_repeats() {
+    let tc = TimeControl {
+        base_ms: [10_000, 10_000],
+        stages: vec![Stage {
+            moves: Some(2),
+            add_ms: 0,
+            increment: Increment::None,
+        }]
+        .into_iter()
+        .chain([Stage {
+            moves: Some(1),
+            add_ms: 1_000,
+            increment: Increment::None,
+        }])
+        .collect(),
+    };
+    let mut c = started(tc, 0);
+    let mut t = 0;
+    let mut seen = vec![];
+    for _ in 0..4 {
+        c.press(W, t).unwrap();
+        seen.push(c.remaining_ms(W, t));
+        c.press(B, t).unwrap();
+    }
+    // After move 2 the second stage starts (+1 s); it covers one move and repeats.
+    assert_eq!(seen, vec![10_000, 11_000, 12_000, 13_000]);
+    t += 1;
+    assert_eq!(c.remaining_ms(W, t), 12_999);
+}
+
+#[test]
+fn invalid_time_controls_are_refused() {
+    let mut tc = TimeControl::sudden_death(1_000);
+    tc.stages.clear();
+    assert_eq!(ChessClock::new(tc).err(), Some(ClockError::NoStages));
+    let mut tc = TimeControl::classical_90_40_30_inc30();
+    tc.stages.swap(0, 1);
+    assert!(ChessClock::new(tc).is_err());
+    let mut tc = TimeControl::classical_90_40_30_inc30();
+    tc.stages[0].moves = Some(0);
+    assert_eq!(ChessClock::new(tc).err(), Some(ClockError::EmptyStage));
+}
+
+#[test]
+fn handicap_base_times() {
+    let tc = TimeControl::fischer(5 * MIN, 1_000).with_bases(5 * MIN, 2 * MIN);
+    let mut c = started(tc, 0);
+    assert_eq!(c.remaining_ms(W, 0), 5 * MIN);
+    assert_eq!(c.remaining_ms(B, 0), 2 * MIN);
+    c.press(W, 1_000).unwrap();
+    assert_eq!(c.flagged(u64::MAX), Some((B, 1_000 + 2 * MIN)));
+}
+
+#[test]
+fn first_press_by_black_starts_white() {
+    let mut c = ChessClock::new(TimeControl::sudden_death(MIN)).unwrap();
+    assert_eq!(c.running(), None);
+    assert_eq!(c.press(W, 0), Err(ClockError::WrongSide { expected: B }));
+    c.press(B, 500).unwrap();
+    assert_eq!(c.running(), Some(W));
+    assert_eq!(c.moves_made(B), 0);
+    assert_eq!(c.remaining_ms(B, 10_000), MIN);
+    assert_eq!(c.remaining_ms(W, 10_500), MIN - 10_000);
+}
+
+#[test]
+fn wrong_side_pressing_is_refused() {
+    let mut c = started(TimeControl::sudden_death(MIN), 0);
+    let before = c.clone();
+    assert_eq!(c.press(B, 100), Err(ClockError::WrongSide { expected: W }));
+    assert_eq!(c, before);
+    c.press(W, 200).unwrap();
+    assert_eq!(c.press(W, 300), Err(ClockError::WrongSide { expected: B }));
+    assert_eq!(c.running(), Some(B));
+}
+
+#[test]
+fn pause_resume_adjust() {
+    let mut c = ChessClock::new(TimeControl::sudden_death(MIN)).unwrap();
+    assert_eq!(c.pause(0), Err(ClockError::NotStarted));
+    assert_eq!(c.resume(0), Err(ClockError::NotPaused));
+    c.press(B, 0).unwrap();
+    assert_eq!(c.adjust(W, 1), Err(ClockError::Running));
+    c.pause(10_000).unwrap();
+    assert_eq!(c.running(), None);
+    assert_eq!(c.pause(11_000), Err(ClockError::Paused));
+    assert_eq!(c.press(W, 11_000), Err(ClockError::Paused));
+    assert_eq!(c.remaining_ms(W, 1_000_000), MIN - 10_000);
+    c.adjust(W, 30_000).unwrap();
+    c.adjust(B, 45_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 1_000_000), 30_000);
+    c.resume(100_000).unwrap();
+    assert_eq!(c.running(), Some(W));
+    assert_eq!(c.remaining_ms(W, 105_000), 25_000);
+    assert_eq!(c.remaining_ms(B, 105_000), 45_000);
+    assert_eq!(c.flagged(u64::MAX), Some((W, 130_000)));
+}
+
+#[test]
+fn undo_press_charges_the_side_that_should_have_been_moving() {
+    let mut c = started(TimeControl::fischer(MIN, 5_000), 0);
+    c.press(W, 10_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 10_000), MIN - 5_000);
+    // Black's clock runs 4 s, then the press is undone: White was moving all along,
+    // loses the increment, and Black keeps the 4 s it was charged (C-4).
+    c.undo_press(14_000).unwrap();
+    assert_eq!(c.running(), Some(W));
+    assert_eq!(c.moves_made(W), 0);
+    assert_eq!(c.remaining_ms(W, 14_000), MIN - 14_000);
+    assert_eq!(c.remaining_ms(B, 14_000), MIN - 4_000);
+    assert_eq!(c.remaining_ms(B, 99_000), MIN - 4_000);
+    // The same as a replay of the recorded events.
+    let r = ChessClock::replay(c.control().clone(), c.events()).unwrap();
+    assert_eq!(r.remaining_ms(W, 20_000), c.remaining_ms(W, 20_000));
+    assert_eq!(r.remaining_ms(B, 20_000), c.remaining_ms(B, 20_000));
+    // Undo the starting press too; then there is nothing left to undo.
+    c.undo_press(15_000).unwrap();
+    assert_eq!(c.running(), None);
+    assert_eq!(c.remaining_ms(W, 99_000), MIN - 15_000);
+    assert_eq!(c.undo_press(16_000), Err(ClockError::NothingToUndo));
+}
+
+#[test]
+fn undo_press_can_reveal_an_earlier_flag() {
+    let mut c = started(TimeControl::sudden_death(5_000), 0);
+    c.press(W, 4_000).unwrap();
+    c.undo_press(9_000).unwrap();
+    assert_eq!(c.flagged(9_000), Some((W, 5_000)));
+    assert_eq!(
+        c.press(W, 9_000),
+        Err(ClockError::Flagged {
+            colour: W,
+            at_ms: 5_000
+        })
+    );
+}
+
+#[test]
+fn c_4_time_never_runs_backwards() {
+    let mut c = started(TimeControl::sudden_death(MIN), 5_000);
+    c.press(W, 6_000).unwrap();
+    let before = c.clone();
+    let back = ClockError::TimeWentBackwards {
+        last_ms: 6_000,
+        at_ms: 5_999,
+    };
+    assert_eq!(c.press(B, 5_999), Err(back));
+    assert_eq!(c.pause(5_999), Err(back));
+    assert_eq!(c.undo_press(5_999), Err(back));
+    assert_eq!(c, before);
+    // Queries with an earlier "now" never panic nor change anything.
+    assert_eq!(c.remaining_ms(B, 0), MIN);
+    assert_eq!(c.flagged(0), None);
+    assert_eq!(c, before);
+}
+
+#[test]
+fn huge_values_never_panic() {
+    let mut c = started(TimeControl::fischer(u64::MAX, u64::MAX), 0);
+    c.press(W, 1_000).unwrap();
+    assert_eq!(c.remaining_ms(W, u64::MAX), u64::MAX);
+    // Black's clock (started at 1 s) saturates at the end of time.
+    assert_eq!(c.flagged(u64::MAX - 1), None);
+    assert_eq!(c.flagged(u64::MAX), Some((B, u64::MAX)));
+    let mut c = started(TimeControl::simple_delay(u64::MAX, u64::MAX), 1);
+    assert_eq!(c.flagged(u64::MAX - 1), None);
+    c.pause(u64::MAX - 1).unwrap();
+    c.undo_press(u64::MAX).unwrap();
+    assert_eq!(c.remaining_ms(W, u64::MAX), u64::MAX);
+}
+
+#[test]
+fn time_control_round_trips_through_json() {
+    let tc = TimeControl::classical_90_40_30_inc30().with_bases(1, 2);
+    let json = serde_json::to_string(&tc).unwrap();
+    assert_eq!(serde_json::from_str::<TimeControl>(&json).unwrap(), tc);
+    let ev = ClockEvent::Press {
+        colour: B,
+        at_ms: 3,
+    };
+    let json = serde_json::to_string(&ev).unwrap();
+    assert_eq!(serde_json::from_str::<ClockEvent>(&json).unwrap(), ev);
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Press(bool),
+    Pause,
+    Resume,
+    Undo,
+}
+
+fn op() -> impl Strategy<Value = (Op, u64)> {
+    (
+        prop_oneof![
+            6 => any::<bool>().prop_map(Op::Press),
+            1 => Just(Op::Pause),
+            1 => Just(Op::Resume),
+            2 => Just(Op::Undo),
+        ],
+        0u64..3_000,
+    )
+}
+
+proptest! {
+    #[test]
+    fn c_4_clock_never_returns_time(
+        white in 1_000u64..60_000,
+        black in 1_000u64..60_000,
+        ops in proptest::collection::vec(op(), 0..60),
+    ) {
+        let tc = TimeControl::sudden_death(0).with_bases(white, black);
+        let mut c = ChessClock::new(tc.clone()).unwrap();
+        let mut t = 0u64;
+        let mut last = [white, black];
+        for (op, dt) in ops {
+            t += dt;
+            let _ = match op {
+                Op::Press(w) => c.press(if w { W } else { B }, t),
+                Op::Pause => c.pause(t),
+                Op::Resume => c.resume(t),
+                Op::Undo => c.undo_press(t),
+            };
+            for side in [W, B] {
+                let now = c.remaining_ms(side, t);
+                prop_assert!(now <= last[side.index()], "{side:?} got time back: {now} > {}", last[side.index()]);
+                last[side.index()] = now;
+            }
+            // Replay from scratch gives the live clock.
+            let r = ChessClock::replay(tc.clone(), c.events()).unwrap();
+            for side in [W, B] {
+                prop_assert_eq!(r.remaining_ms(side, t), c.remaining_ms(side, t));
+                prop_assert_eq!(r.remaining_ms(side, t + 5_000), c.remaining_ms(side, t + 5_000));
+                prop_assert_eq!(r.moves_made(side), c.moves_made(side));
+            }
+            prop_assert_eq!(r.running(), c.running());
+            prop_assert_eq!(r.flagged(t + 100_000), c.flagged(t + 100_000));
+        }
+    }
+
+    #[test]
+    fn replay_equals_live_with_any_increment(
+        kind in 0u8..4,
+        amount in 0u64..5_000,
+        ops in proptest::collection::vec(op(), 0..40),
+    ) {
+        let tc = match kind {
+            0 => TimeControl::fischer(20_000, amount),
+            1 => TimeControl::bronstein(20_000, amount),
+            2 => TimeControl::simple_delay(20_000, amount),
+            _ => TimeControl::classical_90_40_30_inc30(),
+        };
+        let mut c = ChessClock::new(tc.clone()).unwrap();
+        let mut t = 0u64;
+        for (op, dt) in ops {
+            t += dt;
+            let _ = match op {
+                Op::Press(w) => c.press(if w { W } else { B }, t),
+                Op::Pause => c.pause(t),
+                Op::Resume => c.resume(t),
+                Op::Undo => c.undo_press(t),
+            };
+        }
+        let r = ChessClock::replay(tc, c.events()).unwrap();
+        prop_assert_eq!(r, c);
+    }
+}
