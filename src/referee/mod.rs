@@ -9,6 +9,7 @@ pub mod bank;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
+pub mod crazyhouse;
 pub mod draw;
 pub mod log;
 pub mod nordau;
@@ -24,6 +25,7 @@ pub use chess_clock::{
     ChessClock, ClockError, ClockEvent, Increment, Stage as ClockStage, TimeControl,
 };
 pub use commitment::{HexError, commitment, parse_hex32, stream_key};
+pub use crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
 pub use log::LogError;
 pub use nordau::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,
