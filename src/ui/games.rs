@@ -10,12 +10,12 @@ pub struct GameEntry {
     pub summary: fn(&Texts) -> &'static str,
 }
 
-/// The Nordau Shift table is complete in the `nordau-table` feature but not yet
+/// The Nordau Shift table is complete in the `game-screens` feature but not yet
 /// shipped: with it the app exceeds the 150 000 B gzip budget (see README "Size").
-#[cfg(not(feature = "nordau-table"))]
+#[cfg(not(feature = "game-screens"))]
 pub const GAMES: &[GameEntry] = &[];
 
-#[cfg(feature = "nordau-table")]
+#[cfg(feature = "game-screens")]
 pub const GAMES: &[GameEntry] = &[GameEntry {
     href: "#/nordau",
     name: |t| t.nordau.game_name,

@@ -6,7 +6,7 @@ pub mod app_bar;
 pub mod games;
 pub mod home;
 pub mod i18n;
-#[cfg(feature = "nordau-table")]
+#[cfg(feature = "game-screens")]
 pub mod nordau;
 pub mod qr;
 pub mod route;
@@ -38,10 +38,10 @@ pub fn App() -> impl IntoView {
                 {move || match route.get() {
                     Route::Home => view! { <home::Home/> }.into_any(),
                     Route::About => view! { <about::About/> }.into_any(),
-                    #[cfg(feature = "nordau-table")]
+                    #[cfg(feature = "game-screens")]
                     Route::Nordau => view! { <nordau::NordauTable/> }.into_any(),
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
-                    #[cfg(not(feature = "nordau-table"))]
+                    #[cfg(not(feature = "game-screens"))]
                     Route::Nordau => view! { <p class="notice">{move || i18n.t().shell.not_found}</p> }.into_any(),
                     Route::NotFound => view! {
                         <p class="notice">{move || i18n.t().shell.not_found}</p>

@@ -5,7 +5,7 @@
 //! (leptos_i18n was considered; it pulls in leptos-use and ICU, which cost more
 //! wasm than the whole app's size budget allows.)
 
-#[cfg(feature = "nordau-table")]
+#[cfg(feature = "game-screens")]
 pub mod nordau;
 pub mod shell;
 pub mod verifier;
@@ -48,21 +48,21 @@ impl Lang {
 pub struct Texts {
     pub shell: &'static shell::ShellTexts,
     pub verifier: &'static verifier::VerifierTexts,
-    #[cfg(feature = "nordau-table")]
+    #[cfg(feature = "game-screens")]
     pub nordau: &'static nordau::NordauTexts,
 }
 
 pub static EN: Texts = Texts {
     shell: &shell::EN,
     verifier: &verifier::EN,
-    #[cfg(feature = "nordau-table")]
+    #[cfg(feature = "game-screens")]
     nordau: &nordau::EN,
 };
 
 pub static RU: Texts = Texts {
     shell: &shell::RU,
     verifier: &verifier::RU,
-    #[cfg(feature = "nordau-table")]
+    #[cfg(feature = "game-screens")]
     nordau: &nordau::RU,
 };
 
