@@ -1,14 +1,14 @@
-//! Board mode (C-1, C-2): the on-screen board checked by shakmaty. Keeps the
-//! repetition history because shakmaty positions do not (the history belongs to
-//! the board, NS-1, so swaps never touch it).
+//! Board mode (C-1, C-2): the on-screen board checked by shakmaty. The board
+//! itself (moves, notation, repetition history, which shakmaty positions do not
+//! keep) is the generic [`GameBoard`] shared with Crazyhouse; this module adds
+//! the standard-chess rules of C-2. The history belongs to the board (NS-1), so
+//! swaps never touch it.
 
+use crate::referee::board::{BoardRules, GameBoard, colour};
 use crate::referee::seats::Colour;
 use serde::{Deserialize, Serialize};
-use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanPlus};
-use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 use std::fmt;
 
 /// A draw the player to move may claim (C-2).
@@ -52,136 +52,48 @@ impl fmt::Display for MoveError {
     }
 }
 
-/// A standard chess game with history.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChessBoard {
-    pos: Chess,
-    /// Zobrist hash of every position reached, the current one last.
-    history: Vec<u64>,
-    /// SAN (with `+`/`#`) and UCI of every move played.
-    sans: Vec<String>,
-    ucis: Vec<String>,
-}
+/// A standard chess game with history: the generic board on shakmaty's
+/// `Chess`, repetition by zobrist hash.
+pub type ChessBoard = GameBoard<Chess>;
 
-impl Default for ChessBoard {
-    fn default() -> Self {
-        let pos = Chess::default();
-        let h = hash(&pos);
-        ChessBoard {
-            pos,
-            history: vec![h],
-            sans: Vec::new(),
-            ucis: Vec::new(),
-        }
+impl BoardRules for Chess {
+    /// Zobrist hash (en passant only when capturable).
+    type Key = u64;
+    type MoveError = MoveError;
+
+    fn repetition_key(&self) -> u64 {
+        self.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
     }
-}
 
-fn hash(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-fn colour(c: shakmaty::Color) -> Colour {
-    match c {
-        shakmaty::Color::White => Colour::White,
-        shakmaty::Color::Black => Colour::Black,
+    fn move_error(kind: MoveError, _text: &str) -> MoveError {
+        kind
     }
 }
 
 impl ChessBoard {
-    /// A board from a FEN (tests and future setups; repetition history starts here).
-    pub fn from_fen(fen: &str) -> Option<ChessBoard> {
-        let fen: Fen = fen.parse().ok()?;
-        let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
-        let h = hash(&pos);
-        Some(ChessBoard {
-            pos,
-            history: vec![h],
-            sans: Vec::new(),
-            ucis: Vec::new(),
-        })
-    }
-
-    /// Reads a move in UCI or SAN and checks it is legal. Does not play it.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
-        if let Ok(uci) = text.parse::<UciMove>() {
-            return uci.to_move(&self.pos).map_err(|_| MoveError::Illegal);
-        }
-        let san = SanPlus::from_ascii(text.as_bytes()).map_err(|_| MoveError::Unreadable)?;
-        san.san.to_move(&self.pos).map_err(|e| match e {
-            shakmaty::san::SanError::AmbiguousSan => MoveError::Ambiguous,
-            _ => MoveError::Illegal,
-        })
-    }
-
     /// Plays a legal move (from [`ChessBoard::parse_move`]).
     pub fn play(&mut self, m: Move) {
-        let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
-        self.history.push(hash(&self.pos));
-        self.sans.push(san);
-        self.ucis.push(uci);
-    }
-
-    pub fn turn(&self) -> Colour {
-        colour(self.pos.turn())
-    }
-
-    pub fn fen(&self) -> String {
-        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
-    }
-
-    pub fn is_check(&self) -> bool {
-        self.pos.is_check()
-    }
-
-    pub fn sans(&self) -> &[String] {
-        &self.sans
-    }
-
-    pub fn ucis(&self) -> &[String] {
-        &self.ucis
-    }
-
-    /// Legal moves in UCI, sorted, for the UI's move input.
-    pub fn legal_moves_uci(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .pos
-            .legal_moves()
-            .iter()
-            .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
-            .collect();
-        v.sort();
-        v
-    }
-
-    /// SAN of a legal move without playing it.
-    pub fn san_of(&self, m: Move) -> String {
-        San::from_move(&self.pos, m).to_string()
-    }
-
-    fn repetitions(&self) -> usize {
-        let current = self.history.last().copied().unwrap_or_default();
-        self.history.iter().filter(|&&h| h == current).count()
+        self.play_unchecked(m);
     }
 
     /// C-2 automatic ends, checkmate first (a mate on the 75th move stands).
     pub fn automatic_end(&self) -> Option<BoardEnd> {
-        if self.pos.is_checkmate() {
+        let pos = self.pos();
+        if pos.is_checkmate() {
             return Some(BoardEnd::Checkmate {
-                winner: colour(self.pos.turn()).other(),
+                winner: colour(pos.turn()).other(),
             });
         }
-        if self.pos.is_stalemate() {
+        if pos.is_stalemate() {
             return Some(BoardEnd::Stalemate);
         }
-        if self.pos.is_insufficient_material() {
+        if pos.is_insufficient_material() {
             return Some(BoardEnd::InsufficientMaterial);
         }
         if self.repetitions() >= 5 {
             return Some(BoardEnd::FivefoldRepetition);
         }
-        if self.pos.halfmoves() >= 150 {
+        if pos.halfmoves() >= 150 {
             return Some(BoardEnd::SeventyFiveMoves);
         }
         None
@@ -193,7 +105,7 @@ impl ChessBoard {
         if self.repetitions() >= 3 {
             v.push(DrawClaim::Threefold);
         }
-        if self.pos.halfmoves() >= 100 {
+        if self.pos().halfmoves() >= 100 {
             v.push(DrawClaim::FiftyMoves);
         }
         v

@@ -6,6 +6,7 @@
 //! `RULES.md`.
 
 pub mod bank;
+pub mod board;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
@@ -21,6 +22,7 @@ pub mod table;
 pub mod verify;
 
 pub use bank::Banks;
+pub use board::{BoardRules, GameBoard};
 pub use chess_clock::{
     ChessClock, ClockError, ClockEvent, Increment, Stage as ClockStage, TimeControl,
 };
