@@ -41,8 +41,8 @@ fn zh_1_capture_goes_to_the_capturers_pocket_in_their_colour() {
         "{}",
         b.fen()
     );
-    // shakmaty writes pawn drops in SAN without the letter (`@e4`), as lichess does.
-    assert_eq!(b.sans(), ["e4", "d5", "exd5", "Qxd5", "@e4"]);
+    // Pawn drops carry their letter in SAN (`P@e4`), like every other drop.
+    assert_eq!(b.sans(), ["e4", "d5", "exd5", "Qxd5", "P@e4"]);
     assert_eq!(b.ucis(), ["e2e4", "d7d5", "e4d5", "d8d5", "P@e4"]);
 }
 

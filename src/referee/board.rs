@@ -35,6 +35,16 @@ pub trait BoardRules: Position + FromSetup + Default + Clone + Debug + PartialEq
     fn move_error(kind: MoveError, text: &str) -> Self::MoveError;
 }
 
+/// shakmaty writes a pawn drop as `@e4`; PGN readers (Lichess among them)
+/// expect `P@e4`, like every other drop (`N@f3`).
+fn drop_with_role(san: String) -> String {
+    if san.starts_with('@') {
+        format!("P{san}")
+    } else {
+        san
+    }
+}
+
 /// A game of variant `V` with its history. Equality compares the position
 /// (as `V` defines it), the repetition history and the move lists.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,7 +121,8 @@ impl<V: BoardRules> GameBoard<V> {
     /// Plays `m`, which the caller has checked is legal here.
     pub(super) fn play_unchecked(&mut self, m: Move) {
         let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
+        let san =
+            drop_with_role(SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string());
         self.history.push(self.pos.repetition_key());
         self.sans.push(san);
         self.ucis.push(uci);
@@ -169,7 +180,7 @@ impl<V: BoardRules> GameBoard<V> {
 
     /// SAN of a legal move without playing it.
     pub fn san_of(&self, m: Move) -> String {
-        San::from_move(&self.pos, m).to_string()
+        drop_with_role(San::from_move(&self.pos, m).to_string())
     }
 
     /// How often the current position (by the variant's key) has occurred.
@@ -205,10 +216,10 @@ mod tests {
         for t in ["e2e4", "d5", "exd5", "Qxd5", "P@e4"] {
             z.play_text(t).unwrap();
         }
-        assert_eq!(z.sans(), ["e4", "d5", "exd5", "Qxd5", "@e4"]);
+        assert_eq!(z.sans(), ["e4", "d5", "exd5", "Qxd5", "P@e4"]);
         assert_eq!(z.ucis(), ["e2e4", "d7d5", "e4d5", "d8d5", "P@e4"]);
         assert_eq!(z.last_move_uci(), Some("P@e4"));
-        assert_eq!(z.last_move_san(), Some("@e4"));
+        assert_eq!(z.last_move_san(), Some("P@e4"));
         assert_eq!(z.clone(), z);
         assert_ne!(z, CrazyhouseBoard::default());
     }

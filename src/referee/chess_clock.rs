@@ -111,6 +111,44 @@ impl TimeControl {
         }
     }
 
+    /// The presets a setup screen offers, with their conventional names
+    /// (minutes + seconds of increment).
+    pub fn presets() -> Vec<(&'static str, TimeControl)> {
+        vec![
+            ("3 + 2", TimeControl::fischer(3 * 60_000, 2_000)),
+            ("5 + 3", TimeControl::fischer(5 * 60_000, 3_000)),
+            ("10 + 5", TimeControl::fischer(10 * 60_000, 5_000)),
+            ("15 + 10", TimeControl::fischer(15 * 60_000, 10_000)),
+            ("25 + 10", TimeControl::fischer(25 * 60_000, 10_000)),
+            ("90/40 + 30, +30", TimeControl::classical_90_40_30_inc30()),
+        ]
+    }
+
+    /// One stage for the whole game with per-side base times (a handicap when
+    /// they differ).
+    pub fn custom(white_ms: u64, black_ms: u64, increment: Increment) -> TimeControl {
+        TimeControl::single(white_ms, increment).with_bases(white_ms, black_ms)
+    }
+
+    /// Whether every time is one a person could mean: bases from 1 s to 10 h,
+    /// stage additions up to 10 h, increments and delays up to 10 min.
+    pub fn within_limits(&self) -> bool {
+        const HOURS_10: u64 = 10 * 3_600_000;
+        let inc_ok = |i: Increment| match i {
+            Increment::None => true,
+            Increment::Fischer(ms) | Increment::Bronstein(ms) | Increment::SimpleDelay(ms) => {
+                ms <= 600_000
+            }
+        };
+        self.base_ms
+            .iter()
+            .all(|&b| (1_000..=HOURS_10).contains(&b))
+            && self
+                .stages
+                .iter()
+                .all(|s| s.add_ms <= HOURS_10 && inc_ok(s.increment))
+    }
+
     /// The same control with handicap base times.
     pub fn with_bases(mut self, white_ms: u64, black_ms: u64) -> TimeControl {
         self.base_ms = [white_ms, black_ms];
@@ -284,7 +322,7 @@ struct State {
 }
 
 impl State {
-    fn new(tc: &TimeControl) -> State {
+    fn new(tc: &TimeControl, first: Colour) -> State {
         State {
             balance: tc.base_ms,
             delay_left: 0,
@@ -292,7 +330,7 @@ impl State {
             moves: [0, 0],
             started: false,
             paused: false,
-            to_move: Colour::White,
+            to_move: first,
             since: 0,
             fell: None,
         }
@@ -363,8 +401,8 @@ impl State {
             Step::Press(_, t) => {
                 self.settle(t);
                 if !self.started {
+                    // The starting press leaves `to_move` (the first mover) as it is.
                     self.started = true;
-                    self.to_move = Colour::White;
                 } else {
                     let c = self.to_move;
                     let i = c.index();
@@ -407,6 +445,9 @@ impl State {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChessClock {
     control: TimeControl,
+    /// Whose clock the starting press starts (White, unless a game continues
+    /// from a position with Black to move).
+    first: Colour,
     events: Vec<ClockEvent>,
     steps: Vec<Step>,
     state: State,
@@ -416,10 +457,17 @@ pub struct ChessClock {
 impl ChessClock {
     /// A standing clock; the first press (Black's) starts White's clock.
     pub fn new(control: TimeControl) -> Result<ChessClock, ClockError> {
+        ChessClock::with_first_mover(control, Colour::White)
+    }
+
+    /// A standing clock whose starting press (by `first`'s opponent) starts
+    /// `first`'s clock: for games continued from a position with Black to move.
+    pub fn with_first_mover(control: TimeControl, first: Colour) -> Result<ChessClock, ClockError> {
         control.validate()?;
-        let state = State::new(&control);
+        let state = State::new(&control, first);
         Ok(ChessClock {
             control,
+            first,
             events: Vec::new(),
             steps: Vec::new(),
             state,
@@ -486,9 +534,9 @@ impl ChessClock {
     pub fn press(&mut self, colour: Colour, at_ms: u64) -> Result<(), ClockError> {
         self.check_time(at_ms)?;
         if !self.state.started {
-            if colour != Colour::Black {
+            if colour != self.first.other() {
                 return Err(ClockError::WrongSide {
-                    expected: Colour::Black,
+                    expected: self.first.other(),
                 });
             }
         } else {
@@ -562,7 +610,7 @@ impl ChessClock {
         };
         let mut steps = self.steps.clone();
         steps.remove(idx);
-        let mut state = State::new(&self.control);
+        let mut state = State::new(&self.control, self.first);
         for &s in &steps {
             state.apply(&self.control, s);
         }
@@ -596,6 +644,16 @@ impl ChessClock {
     /// Moves `colour` has completed (the starting press is not a move).
     pub fn moves_made(&self, colour: Colour) -> u32 {
         self.state.moves[colour.index()]
+    }
+
+    /// The side whose turn it is (whose clock runs, or will run on resume or start).
+    pub fn to_move(&self) -> Colour {
+        self.state.to_move
+    }
+
+    /// Whether the starting press has happened.
+    pub fn started(&self) -> bool {
+        self.state.started
     }
 
     /// The side whose clock runs, if any.

@@ -89,7 +89,7 @@ impl std::error::Error for LogError {}
 
 /// The header fields, checked before the body so a newer log is reported as
 /// such rather than as corrupt.
-fn check_header(value: &serde_json::Value, game: &str) -> Result<(), LogError> {
+pub(crate) fn check_header(value: &serde_json::Value, game: &str) -> Result<(), LogError> {
     let obj = value
         .as_object()
         .ok_or_else(|| LogError::Json("not a JSON object".into()))?;

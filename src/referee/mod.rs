@@ -11,6 +11,8 @@ pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
 pub mod crazyhouse;
+pub mod crazyhouse_game;
+pub mod crazyhouse_pgn;
 pub mod draw;
 pub mod log;
 pub mod nordau;
@@ -28,6 +30,11 @@ pub use chess_clock::{
 };
 pub use commitment::{HexError, commitment, parse_hex32, stream_key};
 pub use crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
+pub use crazyhouse_game::{
+    Reported, ZhError, ZhEvent, ZhGame, ZhLog, ZhLogError, ZhPhase, ZhReason, ZhResult, ZhSetup,
+    ZhTimed, ZhView,
+};
+pub use crazyhouse_pgn::{ImportedGame, PgnImportError, zh_from_pgn, zh_to_pgn};
 pub use log::LogError;
 pub use nordau::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,

@@ -35,14 +35,34 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-fn tag(out: &mut String, name: &str, value: &str) {
+/// Writes one `[Name "value"]` tag pair, escaping `\` and `"`.
+pub(crate) fn tag(out: &mut String, name: &str, value: &str) {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
     out.push_str(&format!("[{name} \"{escaped}\"]\n"));
 }
 
-fn comment_text(s: &str) -> String {
+/// Text safe inside a `{comment}`.
+pub(crate) fn comment_text(s: &str) -> String {
     // `}` would end the comment early.
     s.replace('}', ")")
+}
+
+/// Appends movetext tokens, wrapped at 80 columns, and a final newline.
+pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
 }
 
 /// The PGN of a finished board-mode game.
@@ -145,20 +165,6 @@ pub fn to_pgn(game: &Game, info: &PgnInfo) -> Result<String, PgnError> {
     ));
     tokens.push(result_token.to_owned());
 
-    // Wrap movetext at 80 columns.
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push('\n');
+    push_movetext(&mut out, tokens);
     Ok(out)
 }

@@ -1,0 +1,667 @@
+//! A Crazyhouse game at the table: the setup, the timestamped events, the
+//! two-player clock and, in board mode, the board (C-1, C-4, ZH-1…ZH-6).
+//!
+//! Every state is the replay of (setup, events): [`ZhGame::apply`] checks an
+//! event completely on a copy and only then keeps the copy, so a refused event
+//! changes nothing.
+//!
+//! **Interpretations** (RULES.md leaves these to the app):
+//! - A flag always loses: in Crazyhouse no material is ever insufficient
+//!   (ZH-6), since captured pieces come back as drops.
+//! - Clock mode knows no position, so the players report mate or stalemate
+//!   with a button (C-1); board mode finds them by itself.
+//! - "Undo" takes back the last press (board mode: the last move with it). It
+//!   is refused once the game has been ended on purpose (resignation,
+//!   agreement, a report, a claim), and accepted after an automatic board end,
+//!   so a mis-tapped mating move can be taken back. Time is never returned (C-4).
+
+use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
+use crate::referee::crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
+use crate::referee::log::{LOG_FORMAT, LOG_VERSION, LogError, check_header};
+use crate::referee::nordau::{InputMode, Outcome};
+use crate::referee::seats::Colour;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Game module id of Crazyhouse logs and saves.
+pub const GAME_CRAZYHOUSE: &str = "crazyhouse";
+
+/// Longest accepted player name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// How a Crazyhouse game is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZhSetup {
+    pub white: String,
+    pub black: String,
+    pub control: TimeControl,
+    pub mode: InputMode,
+    /// Moves (UCI, drops as `N@f3`) played before this game's clock started:
+    /// a game continued from an imported PGN. Board mode only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<String>,
+    /// The result an imported PGN recorded, if it had one: the game is then
+    /// shown for review and takes no more events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<Outcome>,
+}
+
+/// What the players report in clock mode, where the app cannot see the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "end")]
+pub enum Reported {
+    Checkmate { winner: Colour },
+    Stalemate,
+}
+
+/// Everything that can happen in a game; stored with its timestamp.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum ZhEvent {
+    /// The starting press: the side not to move presses, the other's clock runs.
+    Start,
+    /// Clock mode: the side to move made its move on the physical board.
+    Press,
+    /// Board mode: a move in UCI (`e2e4`, `e7e8q`, `N@f3`); it is the press.
+    Move {
+        mv: String,
+    },
+    Pause,
+    Resume,
+    /// While the clock stands: set a side's remaining time (an arbiter's fix).
+    Adjust {
+        colour: Colour,
+        remaining_ms: u64,
+    },
+    /// Takes back the last press (board mode: and its move). No time returns.
+    Undo,
+    Resign {
+        colour: Colour,
+    },
+    /// Both players agreed a draw.
+    AgreeDraw,
+    /// Board mode: the player to move claims threefold repetition (ZH-6).
+    ClaimThreefold,
+    /// Clock mode: the players report mate or stalemate on the physical board.
+    Report(Reported),
+    /// The clock of the side to move reached zero (recorded at that instant).
+    Flag,
+}
+
+/// An event and the monotonic time (ms) it happened at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZhTimed {
+    pub t_ms: u64,
+    pub event: ZhEvent,
+}
+
+/// Why a Crazyhouse game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZhReason {
+    Checkmate,
+    Stalemate,
+    Resignation,
+    Agreement,
+    ThreefoldClaim,
+    FivefoldRepetition,
+    /// ZH-6: 600 half-moves.
+    PlyLimit,
+    Flag,
+    /// The result written in an imported PGN.
+    Recorded,
+}
+
+impl ZhReason {
+    /// English wording for records (PGN comments); the UI has its own texts.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ZhReason::Checkmate => "checkmate",
+            ZhReason::Stalemate => "stalemate",
+            ZhReason::Resignation => "resignation",
+            ZhReason::Agreement => "draw by agreement",
+            ZhReason::ThreefoldClaim => "threefold repetition with equal pockets (claimed)",
+            ZhReason::FivefoldRepetition => "fivefold repetition",
+            ZhReason::PlyLimit => "600 half-moves",
+            ZhReason::Flag => "loss on time",
+            ZhReason::Recorded => "result as recorded",
+        }
+    }
+}
+
+/// How and when the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZhResult {
+    pub outcome: Outcome,
+    pub reason: ZhReason,
+    pub at_ms: u64,
+}
+
+/// Why an event or a setup was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZhError {
+    /// A name is empty or longer than [`MAX_NAME_CHARS`].
+    BadName,
+    /// A time outside [`TimeControl::within_limits`].
+    BadTime,
+    /// An opening move of the setup is not legal.
+    BadOpening(ZhMoveError),
+    /// Opening moves or a recorded result belong to board mode.
+    OpeningNeedsBoardMode,
+    Clock(ClockError),
+    Move(ZhMoveError),
+    GameOver,
+    NotStarted,
+    AlreadyStarted,
+    /// The event belongs to the other input mode.
+    WrongMode,
+    /// Only while a clock runs.
+    NotRunning,
+    /// No threefold repetition to claim.
+    NoClaim,
+    /// The flag has not fallen.
+    NoFlag,
+    /// An earlier timestamp than the last event's (C-4).
+    TimeWentBackwards,
+    NothingToUndo,
+}
+
+impl fmt::Display for ZhError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ZhError::BadName => write!(f, "a name must have 1 to {MAX_NAME_CHARS} characters"),
+            ZhError::BadTime => write!(
+                f,
+                "times must be 1 s to 10 h, increments and delays at most 10 min"
+            ),
+            ZhError::BadOpening(e) => write!(f, "opening: {e}"),
+            ZhError::OpeningNeedsBoardMode => {
+                write!(f, "a continued or recorded game needs board mode")
+            }
+            ZhError::Clock(e) => write!(f, "{e}"),
+            ZhError::Move(e) => write!(f, "{e}"),
+            ZhError::GameOver => write!(f, "the game is over"),
+            ZhError::NotStarted => write!(f, "the clock has not been started"),
+            ZhError::AlreadyStarted => write!(f, "the clock was started already"),
+            ZhError::WrongMode => write!(f, "not possible in this input mode"),
+            ZhError::NotRunning => write!(f, "no clock is running"),
+            ZhError::NoClaim => write!(f, "there is no threefold repetition to claim"),
+            ZhError::NoFlag => write!(f, "no flag has fallen"),
+            ZhError::TimeWentBackwards => write!(f, "time went backwards"),
+            ZhError::NothingToUndo => write!(f, "there is nothing to undo"),
+        }
+    }
+}
+
+impl std::error::Error for ZhError {}
+
+impl From<ClockError> for ZhError {
+    fn from(e: ClockError) -> Self {
+        ZhError::Clock(e)
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZhPhase {
+    /// Waiting for the starting press.
+    AwaitingStart,
+    Running,
+    Paused,
+    Over,
+}
+
+/// Everything a screen shows at one instant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZhView {
+    pub mode: InputMode,
+    pub white: String,
+    pub black: String,
+    pub phase: ZhPhase,
+    pub side_to_move: Colour,
+    /// Remaining time `[white, black]` (ms), without an unexpired simple delay.
+    pub remaining_ms: [u64; 2],
+    /// Unexpired simple delay `[white, black]` of the current turn (ms).
+    pub delay_ms: [u64; 2],
+    /// Moves completed `[white, black]`.
+    pub moves_made: [u32; 2],
+    /// The number of the move being played (1 for the first).
+    pub move_number: u32,
+    pub fen: Option<String>,
+    pub in_check: bool,
+    pub last_move_uci: Option<String>,
+    pub last_move_san: Option<String>,
+    pub legal_moves_uci: Vec<String>,
+    /// `[white, black]` pockets (board mode).
+    pub pockets: Option<[Pocket; 2]>,
+    pub can_claim_threefold: bool,
+    pub undo_available: bool,
+    pub result: Option<ZhResult>,
+}
+
+/// A Crazyhouse game: setup, events, and the state they replay to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZhGame {
+    setup: ZhSetup,
+    events: Vec<ZhTimed>,
+    clock: ChessClock,
+    board: Option<CrazyhouseBoard>,
+    /// For each move entered in this game (board mode): the mover's time left
+    /// right after it, for `[%clk]` comments.
+    clk_after: Vec<u64>,
+    result: Option<ZhResult>,
+}
+
+fn valid_name(name: &str) -> bool {
+    let n = name.trim().chars().count();
+    (1..=MAX_NAME_CHARS).contains(&n)
+}
+
+fn board_after(opening: &[String]) -> Result<CrazyhouseBoard, ZhMoveError> {
+    let mut board = CrazyhouseBoard::default();
+    for mv in opening {
+        board.play_text(mv)?;
+    }
+    Ok(board)
+}
+
+impl ZhGame {
+    /// A new game, waiting for the starting press.
+    pub fn new(setup: ZhSetup) -> Result<ZhGame, ZhError> {
+        if !valid_name(&setup.white) || !valid_name(&setup.black) {
+            return Err(ZhError::BadName);
+        }
+        if !setup.control.within_limits() {
+            return Err(ZhError::BadTime);
+        }
+        if setup.mode == InputMode::Clock && (!setup.opening.is_empty() || setup.recorded.is_some())
+        {
+            return Err(ZhError::OpeningNeedsBoardMode);
+        }
+        let board = match setup.mode {
+            InputMode::Board => Some(board_after(&setup.opening).map_err(ZhError::BadOpening)?),
+            InputMode::Clock => None,
+        };
+        let first = board.as_ref().map_or(Colour::White, CrazyhouseBoard::turn);
+        let clock = ChessClock::with_first_mover(setup.control.clone(), first)?;
+        let mut game = ZhGame {
+            setup,
+            events: Vec::new(),
+            clock,
+            board,
+            clk_after: Vec::new(),
+            result: None,
+        };
+        if let Some(outcome) = game.setup.recorded {
+            game.result = Some(ZhResult {
+                outcome,
+                reason: ZhReason::Recorded,
+                at_ms: 0,
+            });
+        } else {
+            game.result = game.board_end(0);
+        }
+        Ok(game)
+    }
+
+    /// Replays recorded events; the same as the live game that recorded them.
+    pub fn replay(setup: ZhSetup, events: &[ZhTimed]) -> Result<ZhGame, ZhLogError> {
+        let mut game = ZhGame::new(setup).map_err(ZhLogError::Setup)?;
+        for (index, timed) in events.iter().enumerate() {
+            game.apply(timed.t_ms, timed.event.clone())
+                .map_err(|error| ZhLogError::Event { index, error })?;
+        }
+        Ok(game)
+    }
+
+    pub fn setup(&self) -> &ZhSetup {
+        &self.setup
+    }
+
+    pub fn events(&self) -> &[ZhTimed] {
+        &self.events
+    }
+
+    pub fn board(&self) -> Option<&CrazyhouseBoard> {
+        self.board.as_ref()
+    }
+
+    pub fn clock(&self) -> &ChessClock {
+        &self.clock
+    }
+
+    pub fn result(&self) -> Option<ZhResult> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Time left after each move entered in this game, in order (board mode).
+    pub fn clk_after(&self) -> &[u64] {
+        &self.clk_after
+    }
+
+    fn last_ms(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.t_ms)
+    }
+
+    /// The side whose turn it is.
+    pub fn side_to_move(&self) -> Colour {
+        match &self.board {
+            Some(board) => board.turn(),
+            None => self.clock.to_move(),
+        }
+    }
+
+    /// The time the screen should show: the end of the game once it is over.
+    fn shown_at(&self, now_ms: u64) -> u64 {
+        match self.result {
+            Some(r) if r.reason != ZhReason::Recorded => r.at_ms,
+            _ => now_ms.max(self.last_ms()),
+        }
+    }
+
+    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
+    /// Returns whether anything changed.
+    pub fn tick(&mut self, now_ms: u64) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        match self.clock.flagged(now_ms) {
+            Some((_, at)) => self.apply(at.max(self.last_ms()), ZhEvent::Flag).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Applies one event at `t_ms`, or refuses it and changes nothing.
+    pub fn apply(&mut self, t_ms: u64, event: ZhEvent) -> Result<(), ZhError> {
+        if t_ms < self.last_ms() {
+            return Err(ZhError::TimeWentBackwards);
+        }
+        let mut next = self.clone();
+        next.apply_to_copy(t_ms, &event)?;
+        next.events.push(ZhTimed { t_ms, event });
+        *self = next;
+        Ok(())
+    }
+
+    fn require_running(&self) -> Result<(), ZhError> {
+        if !self.clock.started() {
+            return Err(ZhError::NotStarted);
+        }
+        if self.clock.running().is_none() {
+            return Err(ZhError::NotRunning);
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, outcome: Outcome, reason: ZhReason, at_ms: u64) {
+        self.result = Some(ZhResult {
+            outcome,
+            reason,
+            at_ms,
+        });
+    }
+
+    fn board_end(&self, at_ms: u64) -> Option<ZhResult> {
+        let (outcome, reason) = match self.board.as_ref()?.automatic_end()? {
+            ZhEnd::Checkmate { winner } => (Outcome::Win(winner), ZhReason::Checkmate),
+            ZhEnd::Stalemate => (Outcome::Draw, ZhReason::Stalemate),
+            ZhEnd::FivefoldRepetition => (Outcome::Draw, ZhReason::FivefoldRepetition),
+            ZhEnd::PlyLimit => (Outcome::Draw, ZhReason::PlyLimit),
+        };
+        Some(ZhResult {
+            outcome,
+            reason,
+            at_ms,
+        })
+    }
+
+    /// Undo is open while the game runs, and after an end the board found by
+    /// itself; ends the players chose or reported are final.
+    fn undo_allowed(&self) -> bool {
+        match self.result {
+            None => true,
+            Some(r) => {
+                self.board.is_some()
+                    && matches!(
+                        r.reason,
+                        ZhReason::Checkmate
+                            | ZhReason::Stalemate
+                            | ZhReason::FivefoldRepetition
+                            | ZhReason::PlyLimit
+                    )
+            }
+        }
+    }
+
+    fn apply_to_copy(&mut self, t: u64, event: &ZhEvent) -> Result<(), ZhError> {
+        let board_mode = self.setup.mode == InputMode::Board;
+        if !matches!(event, ZhEvent::Undo) && self.is_over() {
+            return Err(ZhError::GameOver);
+        }
+        // A flag that fell before this event must be recorded first.
+        if !matches!(event, ZhEvent::Flag | ZhEvent::Undo)
+            && let Some((colour, at)) = self.clock.flagged(t)
+        {
+            return Err(ZhError::Clock(ClockError::Flagged { colour, at_ms: at }));
+        }
+        match event {
+            ZhEvent::Start => {
+                if self.clock.started() {
+                    return Err(ZhError::AlreadyStarted);
+                }
+                self.clock.press(self.clock.to_move().other(), t)?;
+            }
+            ZhEvent::Press => {
+                if board_mode {
+                    return Err(ZhError::WrongMode);
+                }
+                self.require_running()?;
+                self.clock.press(self.clock.to_move(), t)?;
+            }
+            ZhEvent::Move { mv } => {
+                let Some(board) = self.board.as_mut() else {
+                    return Err(ZhError::WrongMode);
+                };
+                if !self.clock.started() {
+                    return Err(ZhError::NotStarted);
+                }
+                if self.clock.running().is_none() {
+                    return Err(ZhError::NotRunning);
+                }
+                let mover = board.turn();
+                board.play_text(mv).map_err(ZhError::Move)?;
+                self.clock.press(mover, t)?;
+                self.clk_after.push(self.clock.remaining_ms(mover, t));
+                self.result = self.board_end(t);
+            }
+            ZhEvent::Pause => self.clock.pause(t)?,
+            ZhEvent::Resume => self.clock.resume(t)?,
+            ZhEvent::Adjust {
+                colour,
+                remaining_ms,
+            } => self.clock.adjust(*colour, *remaining_ms)?,
+            ZhEvent::Undo => self.undo(t)?,
+            ZhEvent::Resign { colour } => {
+                self.end(Outcome::Win(colour.other()), ZhReason::Resignation, t);
+            }
+            ZhEvent::AgreeDraw => self.end(Outcome::Draw, ZhReason::Agreement, t),
+            ZhEvent::ClaimThreefold => {
+                let board = self.board.as_ref().ok_or(ZhError::WrongMode)?;
+                if !board.claimable().contains(&ZhClaim::Threefold) {
+                    return Err(ZhError::NoClaim);
+                }
+                self.end(Outcome::Draw, ZhReason::ThreefoldClaim, t);
+            }
+            ZhEvent::Report(reported) => {
+                if board_mode {
+                    return Err(ZhError::WrongMode);
+                }
+                match reported {
+                    Reported::Checkmate { winner } => {
+                        self.end(Outcome::Win(*winner), ZhReason::Checkmate, t)
+                    }
+                    Reported::Stalemate => self.end(Outcome::Draw, ZhReason::Stalemate, t),
+                }
+            }
+            ZhEvent::Flag => {
+                let Some((colour, at)) = self.clock.flagged(t) else {
+                    return Err(ZhError::NoFlag);
+                };
+                self.end(Outcome::Win(colour.other()), ZhReason::Flag, at);
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes back the last press, and in board mode the last move with it.
+    fn undo(&mut self, t: u64) -> Result<(), ZhError> {
+        if !self.undo_allowed() {
+            return Err(ZhError::GameOver);
+        }
+        if !self.clock.started() {
+            return Err(ZhError::NothingToUndo);
+        }
+        if let Some(board) = &self.board {
+            // Only moves of this game are taken back, never the opening, and
+            // never the starting press in board mode (it is not a move).
+            let played = &board.ucis()[self.setup.opening.len()..];
+            let Some((_, earlier)) = played.split_last() else {
+                return Err(ZhError::NothingToUndo);
+            };
+            let mut moves = self.setup.opening.clone();
+            moves.extend_from_slice(earlier);
+            self.board = Some(board_after(&moves).map_err(ZhError::Move)?);
+            self.clk_after.pop();
+        }
+        self.clock
+            .undo_press(t)
+            .map_err(|_| ZhError::NothingToUndo)?;
+        self.result = None;
+        Ok(())
+    }
+
+    /// What a screen shows at `now_ms` (the end instant once the game is over).
+    pub fn view(&self, now_ms: u64) -> ZhView {
+        let at = self.shown_at(now_ms);
+        let phase = if self.is_over() {
+            ZhPhase::Over
+        } else if !self.clock.started() {
+            ZhPhase::AwaitingStart
+        } else if self.clock.paused() {
+            ZhPhase::Paused
+        } else {
+            ZhPhase::Running
+        };
+        let colours = [Colour::White, Colour::Black];
+        let board = self.board.as_ref();
+        let moves_made = colours.map(|c| self.clock.moves_made(c));
+        let move_number = match board {
+            Some(b) => b.ply() / 2 + 1,
+            None => moves_made[0] + 1,
+        };
+        let playing = phase == ZhPhase::Running;
+        ZhView {
+            mode: self.setup.mode,
+            white: self.setup.white.clone(),
+            black: self.setup.black.clone(),
+            phase,
+            side_to_move: self.side_to_move(),
+            remaining_ms: colours.map(|c| self.clock.remaining_ms(c, at)),
+            delay_ms: colours.map(|c| self.clock.delay_left_ms(c, at)),
+            moves_made,
+            move_number,
+            fen: board.map(CrazyhouseBoard::fen),
+            in_check: board.is_some_and(CrazyhouseBoard::is_check),
+            last_move_uci: board.and_then(|b| b.ucis().last().cloned()),
+            last_move_san: board.and_then(|b| b.sans().last().cloned()),
+            legal_moves_uci: match board {
+                Some(b) if playing => b.legal_moves_uci(),
+                _ => Vec::new(),
+            },
+            pockets: board.map(|b| colours.map(|c| b.pocket(c))),
+            can_claim_threefold: playing
+                && board.is_some_and(|b| b.claimable().contains(&ZhClaim::Threefold)),
+            undo_available: self.undo_allowed()
+                && self.clock.started()
+                && self.setup.recorded.is_none()
+                && match board {
+                    Some(b) => b.ucis().len() > self.setup.opening.len(),
+                    None => true,
+                },
+            result: self.result,
+        }
+    }
+}
+
+/// A Crazyhouse log: the shared header (format, version, game) plus this
+/// game's setup and events. Its JSON is the save and the exportable record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZhLog {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    pub setup: ZhSetup,
+    pub events: Vec<ZhTimed>,
+}
+
+/// Why a Crazyhouse log cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZhLogError {
+    /// Not ours, corrupt, newer, or of another game.
+    Header(LogError),
+    /// The setup is refused.
+    Setup(ZhError),
+    /// Event `index` (0-based) cannot be replayed.
+    Event { index: usize, error: ZhError },
+}
+
+impl ZhLogError {
+    /// Written by a newer version of the app (update rather than discard).
+    pub fn is_newer_version(&self) -> bool {
+        matches!(self, ZhLogError::Header(LogError::NewerVersion { .. }))
+    }
+}
+
+impl fmt::Display for ZhLogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ZhLogError::Header(e) => write!(f, "{e}"),
+            ZhLogError::Setup(e) => write!(f, "log setup refused: {e}"),
+            ZhLogError::Event { index, error } => {
+                write!(f, "event {} cannot be replayed: {error}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for ZhLogError {}
+
+impl ZhGame {
+    pub fn to_log(&self) -> ZhLog {
+        ZhLog {
+            format: LOG_FORMAT.to_owned(),
+            version: LOG_VERSION,
+            game: GAME_CRAZYHOUSE.to_owned(),
+            setup: self.setup.clone(),
+            events: self.events.clone(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_log()).expect("the log always serialises")
+    }
+
+    /// Replays a JSON log; refuses newer versions and anything that does not replay.
+    pub fn from_json(json: &str) -> Result<ZhGame, ZhLogError> {
+        let value: serde_json::Value = serde_json::from_str(json)
+            .map_err(|e| ZhLogError::Header(LogError::Json(e.to_string())))?;
+        check_header(&value, GAME_CRAZYHOUSE).map_err(ZhLogError::Header)?;
+        let log: ZhLog = serde_json::from_value(value)
+            .map_err(|e| ZhLogError::Header(LogError::Json(e.to_string())))?;
+        ZhGame::replay(log.setup, &log.events)
+    }
+}

@@ -1,0 +1,376 @@
+//! Crazyhouse records: PGN export with `[Variant "Crazyhouse"]`, drops as
+//! `N@f3` and `[%clk]` comments, and a strict PGN import that names the first
+//! move it cannot read or play.
+//!
+//! Why not the `pgn-reader` crate: it skips tokens it cannot read without a
+//! word, so `1. e4 e5 2. Nf9 Nc6` would load with Black's knight move played
+//! by White. The import must refuse that and say which move is wrong, so the
+//! movetext is read here by a small tokenizer; SAN itself is parsed by
+//! shakmaty.
+
+use crate::referee::chess_clock::{Increment, TimeControl};
+use crate::referee::crazyhouse::{CrazyhouseBoard, ZhMoveError};
+use crate::referee::crazyhouse_game::{ZhGame, ZhReason};
+use crate::referee::nordau::{InputMode, Outcome};
+use crate::referee::pgn::{PgnInfo, comment_text, push_movetext, tag};
+use crate::referee::seats::Colour;
+use std::fmt;
+
+/// `h:mm:ss` as in `[%clk 0:04:58]` (whole seconds, rounded down).
+fn clk(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The standard `TimeControl` tag where the control fits it (equal bases,
+/// Fischer or no increment): `300+3`, `40/5400+30:1800+30`.
+fn time_control_tag(tc: &TimeControl) -> Option<String> {
+    if tc.base_ms[0] != tc.base_ms[1] {
+        return None;
+    }
+    let mut base = tc.base_ms[0];
+    let mut parts = Vec::new();
+    for stage in &tc.stages {
+        let inc = match stage.increment {
+            Increment::None => 0,
+            Increment::Fischer(ms) => ms,
+            Increment::Bronstein(_) | Increment::SimpleDelay(_) => return None,
+        };
+        let secs = (base + stage.add_ms) / 1000;
+        let mut part = match stage.moves {
+            Some(n) => format!("{n}/{secs}"),
+            None => secs.to_string(),
+        };
+        if inc > 0 {
+            part.push_str(&format!("+{}", inc / 1000));
+        }
+        parts.push(part);
+        base = 0;
+    }
+    Some(parts.join(":"))
+}
+
+fn result_token(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(Colour::White)) => "1-0",
+        Some(Outcome::Win(Colour::Black)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// Why a game has no PGN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotBoardMode;
+
+impl fmt::Display for NotBoardMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("only board-mode games have moves to export")
+    }
+}
+
+/// The PGN of a board-mode game, finished or not (`*` while it runs).
+pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> {
+    let board = game.board().ok_or(NotBoardMode)?;
+    let setup = game.setup();
+    let result = game.result();
+    let token = result_token(result.map(|r| r.outcome));
+    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
+    let mut out = String::new();
+    tag(&mut out, "Event", &q(&info.event, "Crazyhouse"));
+    tag(&mut out, "Site", &q(&info.site, "?"));
+    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
+    tag(&mut out, "Round", &q(&info.round, "?"));
+    tag(&mut out, "White", &setup.white);
+    tag(&mut out, "Black", &setup.black);
+    tag(&mut out, "Result", token);
+    tag(&mut out, "Variant", "Crazyhouse");
+    if let Some(tc) = time_control_tag(&setup.control) {
+        tag(&mut out, "TimeControl", &tc);
+    }
+    if let Some(r) = result {
+        let termination = match r.reason {
+            ZhReason::Flag => "time forfeit",
+            _ => "normal",
+        };
+        tag(&mut out, "Termination", termination);
+    }
+    out.push('\n');
+
+    let opening = setup.opening.len();
+    let mut tokens = Vec::new();
+    let mut after_comment = false;
+    for (i, san) in board.sans().iter().enumerate() {
+        if i % 2 == 0 {
+            tokens.push(format!("{}.", i / 2 + 1));
+        } else if after_comment {
+            tokens.push(format!("{}...", i / 2 + 1));
+        }
+        tokens.push(san.clone());
+        after_comment = false;
+        if let Some(ms) = i.checked_sub(opening).and_then(|k| game.clk_after().get(k)) {
+            tokens.push(format!("{{[%clk {}]}}", clk(*ms)));
+            after_comment = true;
+        }
+    }
+    if let Some(r) = result {
+        tokens.push(format!("{{{}}}", comment_text(r.reason.describe())));
+    }
+    tokens.push(token.to_owned());
+    push_movetext(&mut out, tokens);
+    Ok(out)
+}
+
+/// A game read from PGN: the names, the moves (UCI), the recorded result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedGame {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// Legal moves from the start position, in UCI (drops as `N@f3`).
+    pub moves: Vec<String>,
+    /// `None` for `*` or no result token: the game can be continued.
+    pub outcome: Option<Outcome>,
+}
+
+impl ImportedGame {
+    /// The setup that continues (or, with a result, shows) this game in board mode.
+    pub fn into_setup(self, control: TimeControl) -> crate::referee::crazyhouse_game::ZhSetup {
+        crate::referee::crazyhouse_game::ZhSetup {
+            white: self.white.unwrap_or_else(|| "White".to_owned()),
+            black: self.black.unwrap_or_else(|| "Black".to_owned()),
+            control,
+            mode: InputMode::Board,
+            opening: self.moves,
+            recorded: self.outcome,
+        }
+    }
+}
+
+/// Why a PGN was refused; moves are named as in the PGN (`12... N@h3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnImportError {
+    Empty,
+    /// A tag line that is not `[Name "value"]`.
+    BadTag(String),
+    /// The `Variant` tag names another game.
+    OtherVariant(String),
+    /// Games from a set-up position (`FEN` tag) are not supported.
+    SetUpPosition,
+    UnclosedComment,
+    UnbalancedVariation,
+    /// A token that is no move, move number, annotation or result.
+    Unreadable {
+        number: String,
+        text: String,
+    },
+    Illegal {
+        number: String,
+        text: String,
+    },
+    Ambiguous {
+        number: String,
+        text: String,
+    },
+    /// Something after the result token, e.g. a second game.
+    AfterResult(String),
+}
+
+impl fmt::Display for PgnImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnImportError::Empty => write!(f, "there is no game in this text"),
+            PgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
+            PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
+            PgnImportError::SetUpPosition => {
+                write!(
+                    f,
+                    "games from a set-up position (FEN tag) are not supported"
+                )
+            }
+            PgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
+            PgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
+            PgnImportError::Unreadable { number, text } => {
+                write!(f, "move {number} {text}: not a move")
+            }
+            PgnImportError::Illegal { number, text } => {
+                write!(f, "move {number} {text}: illegal in that position")
+            }
+            PgnImportError::Ambiguous { number, text } => {
+                write!(f, "move {number} {text}: ambiguous, say which piece moves")
+            }
+            PgnImportError::AfterResult(text) => {
+                write!(f, "unexpected text after the result: {text}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnImportError {}
+
+/// `[Name "value"]` → (name, unescaped value).
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((name.to_owned(), value))
+}
+
+/// Strips comments, NAGs, annotation marks and variations; returns the
+/// remaining tokens (move numbers, SAN, result).
+fn movetext_tokens(text: &str) -> Result<Vec<String>, PgnImportError> {
+    let mut tokens = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.chars();
+    let flush = |current: &mut String, tokens: &mut Vec<String>, depth: usize| {
+        if !current.is_empty() && depth == 0 {
+            tokens.push(std::mem::take(current));
+        }
+        current.clear();
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut current, &mut tokens, depth);
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err(PgnImportError::UnclosedComment);
+                }
+            }
+            ';' => {
+                flush(&mut current, &mut tokens, depth);
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut current, &mut tokens, depth);
+                depth += 1;
+            }
+            ')' => {
+                flush(&mut current, &mut tokens, depth);
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or(PgnImportError::UnbalancedVariation)?;
+            }
+            c if c.is_whitespace() => flush(&mut current, &mut tokens, depth),
+            c => current.push(c),
+        }
+    }
+    flush(&mut current, &mut tokens, depth);
+    if depth != 0 {
+        return Err(PgnImportError::UnbalancedVariation);
+    }
+    Ok(tokens)
+}
+
+fn outcome_of(token: &str) -> Option<Option<Outcome>> {
+    match token {
+        "1-0" => Some(Some(Outcome::Win(Colour::White))),
+        "0-1" => Some(Some(Outcome::Win(Colour::Black))),
+        "1/2-1/2" | "½-½" => Some(Some(Outcome::Draw)),
+        "*" => Some(None),
+        _ => None,
+    }
+}
+
+/// Splits a leading move number (`12.`, `12...`) from a token like `12.e4`.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// Annotation marks a move may carry: `!`, `?`, `!?`, …
+fn strip_annotation(token: &str) -> &str {
+    token.trim_end_matches(['!', '?'])
+}
+
+/// Reads one Crazyhouse game from PGN and replays it, refusing it whole at the
+/// first problem (nothing is half-imported).
+pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
+    let mut white = None;
+    let mut black = None;
+    let mut movetext = String::new();
+    let mut in_tags = true;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if in_tags && trimmed.starts_with('[') {
+            let (name, value) =
+                parse_tag(trimmed).ok_or_else(|| PgnImportError::BadTag(trimmed.to_owned()))?;
+            match name.as_str() {
+                "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
+                "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
+                "Variant" if !value.eq_ignore_ascii_case("crazyhouse") => {
+                    return Err(PgnImportError::OtherVariant(value));
+                }
+                "FEN" | "SetUp" if name == "FEN" || value == "1" => {
+                    return Err(PgnImportError::SetUpPosition);
+                }
+                _ => {}
+            }
+        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
+            // `%` lines are escape lines (PGN 6): ignored.
+            in_tags = false;
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    let tokens = movetext_tokens(&movetext)?;
+    if tokens.is_empty() && white.is_none() && black.is_none() {
+        return Err(PgnImportError::Empty);
+    }
+    let mut board = CrazyhouseBoard::default();
+    let mut outcome = None;
+    let mut ended = false;
+    for token in tokens {
+        if ended {
+            return Err(PgnImportError::AfterResult(token));
+        }
+        if let Some(o) = outcome_of(&token) {
+            outcome = o;
+            ended = true;
+            continue;
+        }
+        let text = strip_annotation(strip_move_number(&token));
+        if text.is_empty() || text.starts_with('$') {
+            continue;
+        }
+        let ply = board.sans().len();
+        let number = if ply % 2 == 0 {
+            format!("{}.", ply / 2 + 1)
+        } else {
+            format!("{}...", ply / 2 + 1)
+        };
+        let named = |text: &str| (number.clone(), text.to_owned());
+        board.play_text(text).map_err(|e| match e {
+            ZhMoveError::Unreadable(_) => {
+                let (number, text) = named(text);
+                PgnImportError::Unreadable { number, text }
+            }
+            ZhMoveError::Illegal(_) => {
+                let (number, text) = named(text);
+                PgnImportError::Illegal { number, text }
+            }
+            ZhMoveError::Ambiguous(_) => {
+                let (number, text) = named(text);
+                PgnImportError::Ambiguous { number, text }
+            }
+        })?;
+    }
+    Ok(ImportedGame {
+        white,
+        black,
+        moves: board.ucis().to_vec(),
+        outcome,
+    })
+}
