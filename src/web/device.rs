@@ -87,13 +87,16 @@ pub fn can_share() -> bool {
     navigator().is_some_and(|n| Reflect::get(&n, &"share".into()).is_ok_and(|f| f.is_function()))
 }
 
-/// Opens the system share sheet with a title, text and URL.
+/// Opens the system share sheet with a title, text and URL (empty ones left out).
 pub async fn share(title: &str, text: &str, url: &str) -> bool {
     let Some(navigator) = navigator() else {
         return false;
     };
     let data = js_sys::Object::new();
     for (key, value) in [("title", title), ("text", text), ("url", url)] {
+        if value.is_empty() {
+            continue;
+        }
         let _ = Reflect::set(&data, &key.into(), &value.into());
     }
     settle(call(&navigator, "share", &[data.into()]))
@@ -117,7 +120,11 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
         document.body()?.append_child(&link).ok()?;
         link.click();
         link.remove();
-        let _ = web_sys::Url::revoke_object_url(&url);
+        // Some browsers (Safari) read the blob after click() returns: free it later.
+        gloo_timers::callback::Timeout::new(60_000, move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        })
+        .forget();
         Some(())
     })();
     result.is_some()
