@@ -38,11 +38,8 @@ pub fn App() -> impl IntoView {
                 {move || match route.get() {
                     Route::Home => view! { <home::Home/> }.into_any(),
                     Route::About => view! { <about::About/> }.into_any(),
-                    #[cfg(feature = "game-screens")]
-                    Route::Nordau => view! { <nordau::NordauTable/> }.into_any(),
+                    Route::Game(game) => (game.view)(),
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
-                    #[cfg(not(feature = "game-screens"))]
-                    Route::Nordau => view! { <p class="notice">{move || i18n.t().shell.not_found}</p> }.into_any(),
                     Route::NotFound => view! {
                         <p class="notice">{move || i18n.t().shell.not_found}</p>
                     }.into_any(),

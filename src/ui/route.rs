@@ -3,14 +3,15 @@
 
 use leptos::prelude::*;
 
+use super::games::{self, GameEntry};
 use crate::web;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
     About,
-    /// The Nordau Shift table (setup, commitment, play, end).
-    Nordau,
+    /// A game module's screens (`#/<id>`), one of [`games::GAMES`].
+    Game(&'static GameEntry),
     /// The verifier; its inputs may come in the query (`#/verify?c=…&s=…`).
     Verify(Query),
     NotFound,
@@ -65,9 +66,11 @@ impl Route {
         match path.trim_end_matches('/') {
             "" => Route::Home,
             "/about" => Route::About,
-            "/nordau" => Route::Nordau,
             "/verify" => Route::Verify(Query::parse(query)),
-            _ => Route::NotFound,
+            other => other
+                .strip_prefix('/')
+                .and_then(games::find)
+                .map_or(Route::NotFound, Route::Game),
         }
     }
 
@@ -75,7 +78,7 @@ impl Route {
         match self {
             Route::Home | Route::NotFound => "#/",
             Route::About => "#/about",
-            Route::Nordau => "#/nordau",
+            Route::Game(game) => game.href,
             Route::Verify(_) => "#/verify",
         }
     }
