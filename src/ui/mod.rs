@@ -3,6 +3,8 @@
 
 pub mod about;
 pub mod app_bar;
+#[cfg(feature = "game-screens")]
+pub mod confirm;
 pub mod games;
 pub mod home;
 pub mod i18n;
@@ -10,6 +12,8 @@ pub mod i18n;
 pub mod nordau;
 pub mod qr;
 pub mod route;
+#[cfg(feature = "game-screens")]
+pub mod saved;
 pub mod update_notice;
 pub mod verifier;
 

@@ -6,6 +6,8 @@
 //! wasm than the whole app's size budget allows.)
 
 #[cfg(feature = "game-screens")]
+pub mod game;
+#[cfg(feature = "game-screens")]
 pub mod nordau;
 pub mod shell;
 pub mod verifier;
@@ -48,6 +50,9 @@ impl Lang {
 pub struct Texts {
     pub shell: &'static shell::ShellTexts,
     pub verifier: &'static verifier::VerifierTexts,
+    /// Shared by every game module (saves, board, confirm).
+    #[cfg(feature = "game-screens")]
+    pub game: &'static game::GameTexts,
     #[cfg(feature = "game-screens")]
     pub nordau: &'static nordau::NordauTexts,
 }
@@ -56,12 +61,16 @@ pub static EN: Texts = Texts {
     shell: &shell::EN,
     verifier: &verifier::EN,
     #[cfg(feature = "game-screens")]
+    game: &game::EN,
+    #[cfg(feature = "game-screens")]
     nordau: &nordau::EN,
 };
 
 pub static RU: Texts = Texts {
     shell: &shell::RU,
     verifier: &verifier::RU,
+    #[cfg(feature = "game-screens")]
+    game: &game::RU,
     #[cfg(feature = "game-screens")]
     nordau: &nordau::RU,
 };

@@ -65,7 +65,6 @@ pub struct NordauTexts {
     pub undo_move: &'static str,
     pub undo_confirm: &'static str,
     pub undo_move_confirm: &'static str,
-    pub confirm: &'static str,
     pub cancel: &'static str,
     pub more: &'static str,
     pub close: &'static str,
@@ -131,12 +130,6 @@ pub struct NordauTexts {
     pub new_session: &'static str,
     pub new_session_confirm: &'static str,
     pub open_verifier: &'static str,
-    // saves
-    pub save_damaged: &'static str,
-    pub save_newer: &'static str,
-    pub download_save: &'static str,
-    pub start_fresh: &'static str,
-    pub delete_save: &'static str,
 }
 
 pub struct EndReasonTexts {
@@ -220,7 +213,6 @@ pub static EN: NordauTexts = NordauTexts {
     undo_move: "Undo last move",
     undo_confirm: "Undo the last tap? The turn goes back; time already spent is not returned.",
     undo_move_confirm: "Undo the last move? The turn goes back; time already spent is not returned.",
-    confirm: "Confirm",
     cancel: "Cancel",
     more: "Game menu",
     close: "Close",
@@ -294,11 +286,6 @@ pub static EN: NordauTexts = NordauTexts {
     new_session: "New session",
     new_session_confirm: "Clear the session table and start over with new names?",
     open_verifier: "Open in verifier",
-    save_damaged: "The saved game on this phone cannot be read",
-    save_newer: "The saved game comes from a newer version of this app",
-    download_save: "Download the saved data",
-    start_fresh: "Start fresh (the old data stays downloadable)",
-    delete_save: "Delete the old data",
 };
 
 pub static RU: NordauTexts = NordauTexts {
@@ -369,7 +356,6 @@ pub static RU: NordauTexts = NordauTexts {
     undo_move: "Отменить ход",
     undo_confirm: "Отменить последнее нажатие? Очередь вернётся; потраченное время не возвращается.",
     undo_move_confirm: "Отменить последний ход? Очередь вернётся; потраченное время не возвращается.",
-    confirm: "Подтвердить",
     cancel: "Отмена",
     more: "Меню партии",
     close: "Закрыть",
@@ -443,9 +429,4 @@ pub static RU: NordauTexts = NordauTexts {
     new_session: "Новый вечер",
     new_session_confirm: "Очистить таблицу вечера и начать заново с новыми именами?",
     open_verifier: "Открыть в проверке",
-    save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",
-    save_newer: "Сохранённая партия сделана более новой версией приложения",
-    download_save: "Скачать сохранённые данные",
-    start_fresh: "Начать заново (старые данные можно скачать)",
-    delete_save: "Удалить старые данные",
 };

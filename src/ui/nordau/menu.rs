@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::{current_view, use_table};
 use crate::referee::{Colour, DrawClaim, Event, InputMode, ViewPhase};
+use crate::ui::confirm::ConfirmButton;
 use crate::ui::i18n::use_i18n;
 
 #[component]
@@ -125,31 +126,5 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                 </div>
             </div>
         </div>
-    }
-}
-
-/// A button that acts only on a second tap ("Confirm"), so a stray touch on a
-/// crowded table changes nothing.
-#[component]
-pub fn ConfirmButton(
-    label: Signal<String>,
-    on_confirm: impl Fn() + Clone + 'static,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let armed = RwSignal::new(false);
-    view! {
-        <button type="button" class="button" class:danger=move || armed.get()
-            on:click=move |_| {
-                if armed.get_untracked() {
-                    armed.set(false);
-                    on_confirm();
-                } else {
-                    armed.set(true);
-                }
-            }
-            on:blur=move |_| armed.set(false)
-        >
-            {move || if armed.get() { format!("{} — {}", label.get(), i18n.t().nordau.confirm) } else { label.get() }}
-        </button>
     }
 }

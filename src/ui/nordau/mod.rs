@@ -18,7 +18,8 @@ use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use super::i18n::{I18n, use_i18n};
-use crate::referee::{Event, Game, Stage, Table, TableError, TableLoadError, ViewPhase};
+use super::saved::{DamagedSave, Loaded};
+use crate::referee::{Event, Game, Stage, Table, TableError, ViewPhase};
 use crate::web::{clock, device, sound, storage};
 
 const MUTED_KEY: &str = "nordau-shift.muted";
@@ -64,7 +65,7 @@ impl TableCtx {
             self.notice.set(Some(self.i18n.t().nordau.refused));
             return false;
         }
-        let saved = store::save(&next);
+        let saved = store::SLOT.save(&next);
         self.notice
             .set((!saved).then_some(self.i18n.t().nordau.not_saved));
         let before = self.table.with_untracked(phase_of);
@@ -136,17 +137,20 @@ fn phase_of(table: &Table) -> Option<ViewPhase> {
 /// The whole table at `#/nordau`.
 #[component]
 pub fn NordauTable() -> impl IntoView {
-    let loaded = store::load();
-    let (table, damaged) = match loaded {
-        store::Loaded::Fresh => (Table::default(), store::kept_damage()),
+    let (table, damaged) = match store::SLOT.load::<Table>() {
+        Loaded::Fresh => (Table::default(), store::SLOT.kept_damage::<Table>()),
         // An unreadable save set aside earlier is offered again (download or
         // delete) whenever no game is in progress, so "Start fresh" loses nothing.
-        store::Loaded::Restored(table) => {
+        Loaded::Restored(table) => {
             let in_game = table.game().is_some_and(|g| !g.is_over());
-            let kept = if in_game { None } else { store::kept_damage() };
+            let kept = if in_game {
+                None
+            } else {
+                store::SLOT.kept_damage::<Table>()
+            };
             (table, kept)
         }
-        store::Loaded::Damaged(error) => (Table::default(), Some(error)),
+        Loaded::Damaged(damage) => (Table::default(), Some(damage)),
     };
     let ctx = TableCtx {
         table: RwSignal::new(table),
@@ -184,7 +188,9 @@ pub fn NordauTable() -> impl IntoView {
             <div class="sr-only" aria-live="assertive" role="status">
                 {move || ctx.announcement.get()}
             </div>
-            {move || damaged.get().map(|error| view! { <DamagedSave error=error dismiss=damaged/> })}
+            {move || damaged.get().map(|damage| view! {
+                <DamagedSave save=store::SLOT damage=damage on_close=move |()| damaged.set(None)/>
+            })}
             {move || {
                 match stage.get() {
                     0 => view! { <setup::SetupScreen/> }.into_any(),
@@ -298,37 +304,4 @@ pub fn current_view(ctx: &TableCtx) -> Option<crate::referee::PublicView> {
 
 pub fn with_game<R>(ctx: &TableCtx, f: impl FnOnce(&Game) -> R) -> Option<R> {
     ctx.table.with(|t| t.game().map(f))
-}
-
-/// An unreadable save: say so, offer its text as a file, and carry on.
-#[component]
-fn DamagedSave(error: TableLoadError, dismiss: RwSignal<Option<TableLoadError>>) -> impl IntoView {
-    let i18n = use_i18n();
-    let newer = matches!(error, TableLoadError::NewerVersion { .. });
-    let detail = error.to_string();
-    view! {
-        <div class="ns-damaged" role="alert">
-            <p class="ns-damaged-title">
-                {move || if newer { i18n.t().nordau.save_newer } else { i18n.t().nordau.save_damaged }}
-            </p>
-            <p class="ns-damaged-detail">{detail}</p>
-            <div class="button-row">
-                <button type="button" class="button" on:click=move |_| {
-                    if let Some(text) = store::damaged_text() {
-                        device::download("nordau-shift-save.json", "application/json", &text);
-                    }
-                }>{move || i18n.t().nordau.download_save}</button>
-                <button type="button" class="button primary" on:click=move |_| dismiss.set(None)>
-                    {move || i18n.t().nordau.start_fresh}
-                </button>
-                <menu::ConfirmButton
-                    label=Signal::derive(move || i18n.t().nordau.delete_save.to_owned())
-                    on_confirm=move || {
-                        store::forget_damaged();
-                        dismiss.set(None);
-                    }
-                />
-            </div>
-        </div>
-    }
 }

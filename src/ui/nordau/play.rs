@@ -199,7 +199,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         <button type="button" class="button danger" on:click=move |_| {
                             ctx.send(Event::UndoPress);
                             confirming_undo.set(false);
-                        }>{move || i18n.t().nordau.confirm}</button>
+                        }>{move || i18n.t().game.confirm}</button>
                         <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
                             {move || i18n.t().nordau.cancel}
                         </button>

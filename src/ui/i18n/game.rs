@@ -1,0 +1,79 @@
+//! Strings every game module shares: the confirm step, saved games, and the
+//! on-screen board (with Crazyhouse's drop pockets).
+
+pub struct GameTexts {
+    /// The second tap of a confirm-protected button ("Resign — Confirm").
+    pub confirm: &'static str,
+    pub saves: SaveTexts,
+    pub board: BoardTexts,
+}
+
+/// A saved game that cannot be restored (`ui::saved::DamagedSave`).
+pub struct SaveTexts {
+    pub save_damaged: &'static str,
+    pub save_newer: &'static str,
+    pub download_save: &'static str,
+    pub start_fresh: &'static str,
+    pub delete_save: &'static str,
+}
+
+/// The on-screen board (`ui::board::Board`).
+pub struct BoardTexts {
+    pub board_label: &'static str,
+    pub white: &'static str,
+    pub black: &'static str,
+    pub check: &'static str,
+    pub promote_to: &'static str,
+    /// King, queen, rook, bishop, knight, pawn.
+    pub pieces: [&'static str; 6],
+    pub last_move: &'static str,
+    /// Each side's pocket of pieces to drop (Crazyhouse): White's, Black's.
+    pub pockets: [&'static str; 2],
+    /// A pocket button: `{piece}` is a name from `pieces`, `{count}` how many.
+    pub drop: &'static str,
+}
+
+pub static EN: GameTexts = GameTexts {
+    confirm: "Confirm",
+    saves: SaveTexts {
+        save_damaged: "The saved game on this phone cannot be read",
+        save_newer: "The saved game comes from a newer version of this app",
+        download_save: "Download the saved data",
+        start_fresh: "Start fresh (the old data stays downloadable)",
+        delete_save: "Delete the old data",
+    },
+    board: BoardTexts {
+        board_label: "Board",
+        white: "White",
+        black: "Black",
+        check: "Check",
+        promote_to: "Promote to",
+        pieces: ["king", "queen", "rook", "bishop", "knight", "pawn"],
+        last_move: "Last move",
+        pockets: ["White's pieces to drop", "Black's pieces to drop"],
+        drop: "Drop {piece} ({count})",
+    },
+};
+
+pub static RU: GameTexts = GameTexts {
+    confirm: "Подтвердить",
+    saves: SaveTexts {
+        save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",
+        save_newer: "Сохранённая партия сделана более новой версией приложения",
+        download_save: "Скачать сохранённые данные",
+        start_fresh: "Начать заново (старые данные можно скачать)",
+        delete_save: "Удалить старые данные",
+    },
+    board: BoardTexts {
+        board_label: "Доска",
+        white: "Белые",
+        black: "Чёрные",
+        check: "Шах",
+        promote_to: "Превратить в",
+        pieces: ["король", "ферзь", "ладья", "слон", "конь", "пешка"],
+        last_move: "Последний ход",
+        pockets: ["Запас белых", "Запас чёрных"],
+        // The piece name stays in the nominative: no case clashes.
+        drop: "Поставить из запаса: {piece} ({count})",
+    },
+};

@@ -1,0 +1,149 @@
+//! A game module's saved state in `localStorage`, and what the app shows when
+//! it cannot be read. A save that cannot be read is never overwritten
+//! silently: it is moved aside to the slot's damaged key, stays downloadable
+//! until the user deletes it, and the module starts empty.
+
+use std::fmt::Display;
+
+use leptos::prelude::*;
+
+use super::confirm::ConfirmButton;
+use super::i18n::use_i18n;
+use crate::web::{device, storage};
+
+/// State a module keeps between page loads, as versioned JSON text.
+pub trait Saved: Sized {
+    /// Why a text cannot be restored; shown to the user as the detail.
+    type Error: Display;
+
+    fn to_json(&self) -> String;
+
+    fn from_json(text: &str) -> Result<Self, Self::Error>;
+
+    /// Whether the text was written by a newer version of the app (it is then
+    /// explained as such, not as damage).
+    fn is_newer(error: &Self::Error) -> bool;
+}
+
+/// Where one module's state lives. Never change a shipped slot's keys: saves
+/// on players' phones are found by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The save itself, written after every change.
+    pub key: &'static str,
+    /// An unreadable save is kept here until the user deletes it.
+    pub damaged_key: &'static str,
+    /// The file name of the unreadable save when downloaded.
+    pub file_name: &'static str,
+}
+
+/// Why the save (or the one kept aside) cannot be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// Written by a newer version of the app.
+    pub newer: bool,
+    /// The error, in the referee's words.
+    pub detail: String,
+}
+
+impl Damage {
+    fn of<T: Saved>(error: &T::Error) -> Damage {
+        Damage {
+            newer: T::is_newer(error),
+            detail: error.to_string(),
+        }
+    }
+}
+
+/// What loading found.
+pub enum Loaded<T> {
+    /// Nothing saved.
+    Fresh,
+    Restored(T),
+    /// The save is unreadable; its text was moved to the damaged key.
+    Damaged(Damage),
+}
+
+impl Slot {
+    pub fn load<T: Saved>(&self) -> Loaded<T> {
+        let Some(text) = storage::get(self.key) else {
+            return Loaded::Fresh;
+        };
+        match T::from_json(&text) {
+            Ok(value) => Loaded::Restored(value),
+            Err(error) => {
+                // Removed only once it is safely kept aside.
+                if storage::set(self.damaged_key, &text) {
+                    storage::remove(self.key);
+                }
+                Loaded::Damaged(Damage::of::<T>(&error))
+            }
+        }
+    }
+
+    /// Returns whether the state was stored.
+    pub fn save<T: Saved>(&self, value: &T) -> bool {
+        storage::set(self.key, &value.to_json())
+    }
+
+    /// The text of the unreadable save kept aside, if any.
+    pub fn damaged_text(&self) -> Option<String> {
+        storage::get(self.damaged_key)
+    }
+
+    /// Why the kept unreadable save cannot be read, if one is kept.
+    pub fn kept_damage<T: Saved>(&self) -> Option<Damage> {
+        let text = self.damaged_text()?;
+        T::from_json(&text).err().map(|e| Damage::of::<T>(&e))
+    }
+
+    /// The user deleted the kept unreadable save.
+    pub fn forget_damaged(&self) {
+        storage::remove(self.damaged_key);
+    }
+}
+
+/// An unreadable save: say so, offer its text as a file, and carry on.
+/// `on_close` runs after "Start fresh" and after the confirmed "Delete"
+/// (the module hides the notice; the kept text is offered again next time
+/// unless it was deleted).
+///
+/// `ns-damaged*` classes: the original names, which the e2e tests select.
+#[component]
+pub fn DamagedSave(
+    /// The module's slot (`slot` is a reserved attribute name in `view!`).
+    save: Slot,
+    damage: Damage,
+    #[prop(into)] on_close: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let newer = damage.newer;
+    view! {
+        <div class="ns-damaged" role="alert">
+            <p class="ns-damaged-title">
+                {move || {
+                    let t = &i18n.t().game.saves;
+                    if newer { t.save_newer } else { t.save_damaged }
+                }}
+            </p>
+            <p class="ns-damaged-detail">{damage.detail}</p>
+            <div class="button-row">
+                <button type="button" class="button" on:click=move |_| {
+                    if let Some(text) = save.damaged_text() {
+                        device::download(save.file_name, "application/json", &text);
+                    }
+                }>{move || i18n.t().game.saves.download_save}</button>
+                <button type="button" class="button primary" on:click=move |_| on_close.run(())>
+                    {move || i18n.t().game.saves.start_fresh}
+                </button>
+                <ConfirmButton
+                    label=Signal::derive(move || i18n.t().game.saves.delete_save.to_owned())
+                    on_confirm=move || {
+                        save.forget_damaged();
+                        on_close.run(());
+                    }
+                />
+            </div>
+        </div>
+    }
+}
