@@ -4,6 +4,8 @@
 pub mod about;
 pub mod app_bar;
 #[cfg(feature = "game-screens")]
+pub mod board;
+#[cfg(feature = "game-screens")]
 pub mod confirm;
 pub mod games;
 pub mod home;
