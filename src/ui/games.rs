@@ -95,13 +95,25 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
 pub const GAMES: &[GameEntry] = &[];
 
 #[cfg(feature = "game-screens")]
-pub const GAMES: &[GameEntry] = &[GameEntry {
-    id: "nordau",
-    href: "#/nordau",
-    name: |t| t.nordau.game_name,
-    summary: |t| t.nordau.game_summary,
-    view: || {
-        use leptos::prelude::*;
-        view! { <super::nordau::NordauTable/> }.into_any()
+pub const GAMES: &[GameEntry] = &[
+    GameEntry {
+        id: "nordau",
+        href: "#/nordau",
+        name: |t| t.nordau.game_name,
+        summary: |t| t.nordau.game_summary,
+        view: || {
+            use leptos::prelude::*;
+            view! { <super::nordau::NordauTable/> }.into_any()
+        },
     },
-}];
+    GameEntry {
+        id: "crazyhouse",
+        href: "#/crazyhouse",
+        name: |t| t.crazyhouse.game_name,
+        summary: |t| t.crazyhouse.game_summary,
+        view: || {
+            use leptos::prelude::*;
+            view! { <super::crazyhouse::CrazyhouseTable/> }.into_any()
+        },
+    },
+];

@@ -7,6 +7,10 @@ pub mod app_bar;
 pub mod board;
 #[cfg(feature = "game-screens")]
 pub mod confirm;
+#[cfg(feature = "game-screens")]
+pub mod crazyhouse;
+#[cfg(feature = "game-screens")]
+pub mod format;
 pub mod games;
 pub mod home;
 pub mod i18n;

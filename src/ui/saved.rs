@@ -97,6 +97,11 @@ impl Slot {
         T::from_json(&text).err().map(|e| Damage::of::<T>(&e))
     }
 
+    /// Forgets the saved state (the module starts empty next time).
+    pub fn clear(&self) {
+        storage::remove(self.key);
+    }
+
     /// The user deleted the kept unreadable save.
     pub fn forget_damaged(&self) {
         storage::remove(self.damaged_key);

@@ -6,6 +6,8 @@
 //! wasm than the whole app's size budget allows.)
 
 #[cfg(feature = "game-screens")]
+pub mod crazyhouse;
+#[cfg(feature = "game-screens")]
 pub mod game;
 #[cfg(feature = "game-screens")]
 pub mod nordau;
@@ -55,6 +57,8 @@ pub struct Texts {
     pub game: &'static game::GameTexts,
     #[cfg(feature = "game-screens")]
     pub nordau: &'static nordau::NordauTexts,
+    #[cfg(feature = "game-screens")]
+    pub crazyhouse: &'static crazyhouse::CrazyhouseTexts,
 }
 
 pub static EN: Texts = Texts {
@@ -64,6 +68,8 @@ pub static EN: Texts = Texts {
     game: &game::EN,
     #[cfg(feature = "game-screens")]
     nordau: &nordau::EN,
+    #[cfg(feature = "game-screens")]
+    crazyhouse: &crazyhouse::EN,
 };
 
 pub static RU: Texts = Texts {
@@ -73,6 +79,8 @@ pub static RU: Texts = Texts {
     game: &game::RU,
     #[cfg(feature = "game-screens")]
     nordau: &nordau::RU,
+    #[cfg(feature = "game-screens")]
+    crazyhouse: &crazyhouse::RU,
 };
 
 const STORAGE_KEY: &str = "nordau-shift.lang";

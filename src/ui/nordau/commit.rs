@@ -3,10 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::{format, use_table};
+use super::use_table;
 use crate::referee::commitment::{commitment, stream_key};
 use crate::referee::draw::draw_seating;
 use crate::referee::{Seat, Stage};
+use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;

@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 
-use super::{format, use_table, with_game};
+use super::{use_table, with_game};
 use crate::referee::{
     Colour, EndReason, InputMode, Outcome, PgnInfo, Reveal, ShiftUnit, ViewPhase, to_pgn,
 };
 use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
 use crate::ui::i18n::nordau::NordauTexts;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;

@@ -5,7 +5,6 @@
 mod board;
 mod commit;
 mod end;
-pub mod format;
 mod menu;
 mod play;
 mod setup;
@@ -17,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
+use super::format;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{DamagedSave, Loaded};
 use crate::referee::{Event, Game, Stage, Table, TableError, ViewPhase};

@@ -5,8 +5,9 @@
 
 use leptos::prelude::*;
 
-use super::{board::Board, current_view, format, menu::GameMenu, swap::SwapOverlay, use_table};
+use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
+use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
 #[component]

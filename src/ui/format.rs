@@ -1,4 +1,4 @@
-//! How numbers look on the clock face.
+//! How numbers look on clock faces and in translated templates (shared by the game modules).
 
 /// A bank: `m:ss` from 10 s up, `s.t` (tenths) below 10 s — the last seconds
 /// matter most. Rounds down: the display never promises time that is not there.
@@ -33,4 +33,24 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
         .fold(template.to_owned(), |text, (name, value)| {
             text.replace(&format!("{{{name}}}"), value)
         })
+}
+
+/// A chess clock's face: `h:mm:ss` from one hour up, otherwise as [`bank`].
+pub fn clock_face(ms: u64) -> String {
+    if ms < 3_600_000 {
+        bank(ms)
+    } else {
+        let seconds = ms / 1000;
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
+    }
+}
+
+/// Seconds with tenths, `2.9` (a running delay).
+pub fn tenths(ms: u64) -> String {
+    format!("{}.{}", ms / 1000, (ms % 1000) / 100)
 }

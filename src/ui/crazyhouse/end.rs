@@ -1,0 +1,155 @@
+//! The end: who won and why, both clocks as they stood, the moves, the PGN
+//! record (download, copy, share), a rematch with colours swapped, or a new
+//! setup. An imported finished game opens here for review.
+
+use leptos::prelude::*;
+
+use super::{current_view, reason_text, result_text, use_zh};
+use crate::referee::{Colour, InputMode, PgnInfo, ZhGame, ZhReason, ZhSetup, zh_to_pgn};
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::web::device;
+
+/// The same game with the colours (names and handicap times) swapped.
+fn rematch_setup(setup: &ZhSetup) -> ZhSetup {
+    let mut control = setup.control.clone();
+    control.base_ms.swap(0, 1);
+    ZhSetup {
+        white: setup.black.clone(),
+        black: setup.white.clone(),
+        control,
+        mode: setup.mode,
+        opening: Vec::new(),
+        recorded: None,
+    }
+}
+
+/// Moves in pairs for the move list: (number, white, black).
+fn move_rows(sans: &[String]) -> Vec<(usize, String, String)> {
+    sans.chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            (
+                i + 1,
+                pair[0].clone(),
+                pair.get(1).cloned().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_zh();
+    let copied = RwSignal::new(false);
+    let view_now = move || current_view(&ctx);
+    let pgn = move || {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| zh_to_pgn(g, &PgnInfo::default()).ok())
+        })
+    };
+    let sans = move || {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.board().map(|b| b.sans().to_vec()))
+                .unwrap_or_default()
+        })
+    };
+    let live = move || {
+        view_now()
+            .and_then(|v| v.result)
+            .is_some_and(|r| r.reason != ZhReason::Recorded)
+    };
+    let rematch = move |_| {
+        let next = ctx.game.with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| ZhGame::new(rematch_setup(g.setup())).ok())
+        });
+        if let Some(game) = next {
+            ctx.begin(game);
+        }
+    };
+
+    view! {
+        <section class="zh-end ns-end page-narrow">
+            <p class="end-kicker">{move || i18n.t().crazyhouse.game_over}</p>
+            {move || view_now().and_then(|v| {
+                let t = i18n.t().crazyhouse;
+                let r = v.result?;
+                Some(view! {
+                    <h1 class="end-result">{result_text(t, &v)}</h1>
+                    <p class="end-reason">{reason_text(t, r.reason)}</p>
+                })
+            })}
+            <Show when=live>
+                <div class="group">
+                    <h2 class="card-title">{move || i18n.t().crazyhouse.final_clocks}</h2>
+                    <table class="score-table">
+                        <tbody>
+                            {move || view_now().map(|v| {
+                                let t = i18n.t().crazyhouse;
+                                [(Colour::White, v.white.clone(), t.white), (Colour::Black, v.black.clone(), t.black)]
+                                    .into_iter()
+                                    .map(|(colour, name, label)| view! {
+                                        <tr>
+                                            <th scope="row">{name}</th>
+                                            <td>{label}</td>
+                                            <td class="num mono">{format::clock_face(v.remaining_ms[colour.index()])}</td>
+                                        </tr>
+                                    })
+                                    .collect_view()
+                            })}
+                        </tbody>
+                    </table>
+                </div>
+            </Show>
+            <Show when=move || view_now().is_some_and(|v| v.mode == InputMode::Board)>
+                <div class="group">
+                    <h2 class="card-title">{move || i18n.t().crazyhouse.moves}</h2>
+                    <ol class="move-list">
+                        {move || move_rows(&sans()).into_iter().map(|(n, white, black)| view! {
+                            <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
+                        }).collect_view()}
+                    </ol>
+                    <h2 class="card-title">{move || i18n.t().crazyhouse.pgn_title}</h2>
+                    <div class="button-row">
+                        <button type="button" class="button" on:click=move |_| {
+                            if let Some(text) = pgn() {
+                                device::download("crazyhouse.pgn", "application/x-chess-pgn", &text);
+                            }
+                        }>{move || i18n.t().crazyhouse.download_pgn}</button>
+                        <button type="button" class="button" on:click=move |_| {
+                            if let Some(text) = pgn() {
+                                wasm_bindgen_futures::spawn_local(async move {
+                                    copied.set(device::copy_text(&text).await);
+                                });
+                            }
+                        }>
+                            {move || if copied.get() { i18n.t().crazyhouse.copied } else { i18n.t().crazyhouse.copy_pgn }}
+                        </button>
+                        <Show when=device::can_share>
+                            <button type="button" class="button" on:click=move |_| {
+                                if let Some(text) = pgn() {
+                                    let title = i18n.t().crazyhouse.game_name;
+                                    wasm_bindgen_futures::spawn_local(async move {
+                                        device::share(title, &text, "").await;
+                                    });
+                                }
+                            }>{move || i18n.t().crazyhouse.share}</button>
+                        </Show>
+                    </div>
+                </div>
+            </Show>
+            <div class="end-actions">
+                <button type="button" class="button primary big" on:click=rematch>
+                    {move || i18n.t().crazyhouse.rematch}
+                </button>
+                <button type="button" class="button" on:click=move |_| ctx.clear()>
+                    {move || i18n.t().crazyhouse.new_setup}
+                </button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,143 @@
+//! The game menu: resignation, an agreed draw, the threefold claim (board
+//! mode), reporting mate or stalemate (clock mode), time adjustment while the
+//! clock stands, sound, and leaving. Every ending action asks for a second tap.
+
+use leptos::prelude::*;
+
+use super::{current_view, use_zh};
+use crate::referee::{Colour, InputMode, Reported, ZhEvent, ZhPhase};
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+
+/// Steps an arbiter can add or take away, in ms.
+const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
+
+fn step_label(step: i64) -> String {
+    let sign = if step < 0 { '−' } else { '+' };
+    let s = step.unsigned_abs() / 1000;
+    if s >= 60 {
+        format!("{sign}{} min", s / 60)
+    } else {
+        format!("{sign}{s} s")
+    }
+}
+
+#[component]
+pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_zh();
+    let view_now = move || current_view(&ctx);
+    let close = move || open.set(false);
+    let send_and_close = move |event: ZhEvent| {
+        if ctx.send(event) {
+            close();
+        }
+    };
+    let started =
+        move || view_now().is_some_and(|v| matches!(v.phase, ZhPhase::Running | ZhPhase::Paused));
+    let paused = move || view_now().is_some_and(|v| v.phase == ZhPhase::Paused);
+    let clock_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Clock);
+    let name = move |colour: Colour| {
+        view_now()
+            .map(|v| match colour {
+                Colour::White => v.white,
+                Colour::Black => v.black,
+            })
+            .unwrap_or_default()
+    };
+    let colour_name = move |colour: Colour| match colour {
+        Colour::White => i18n.t().crazyhouse.white,
+        Colour::Black => i18n.t().crazyhouse.black,
+    };
+    let leave = move || {
+        if view_now().is_some_and(|v| v.phase == ZhPhase::Running) {
+            ctx.send(ZhEvent::Pause);
+        }
+        close();
+        crate::web::set_location_hash(crate::ui::route::Route::Home.href());
+    };
+
+    view! {
+        <div class="sheet-backdrop" on:click=move |_| close()>
+            <div class="sheet" role="dialog" aria-modal="true" aria-label=move || i18n.t().crazyhouse.more
+                on:click=|ev| ev.stop_propagation()>
+                <div class="sheet-head">
+                    <h2>{move || i18n.t().crazyhouse.more}</h2>
+                    <button type="button" class="button" on:click=move |_| close()>{move || i18n.t().crazyhouse.close}</button>
+                </div>
+                <Show when=started>
+                    <h3>{move || i18n.t().crazyhouse.resign}</h3>
+                    <div class="button-row">
+                        {[Colour::White, Colour::Black].map(|colour| view! {
+                            <ConfirmButton
+                                label=Signal::derive(move || format!("{} ({}) {}", name(colour), colour_name(colour), i18n.t().crazyhouse.resign_as))
+                                on_confirm=move || send_and_close(ZhEvent::Resign { colour })
+                            />
+                        }).collect_view()}
+                    </div>
+                    <h3>{move || i18n.t().crazyhouse.draw}</h3>
+                    <div class="button-row">
+                        <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.agree_draw.to_owned())
+                            on_confirm=move || send_and_close(ZhEvent::AgreeDraw) />
+                        <Show when=move || view_now().is_some_and(|v| v.can_claim_threefold)>
+                            <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.claim_threefold.to_owned())
+                                on_confirm=move || send_and_close(ZhEvent::ClaimThreefold) />
+                        </Show>
+                    </div>
+                    <Show when=clock_mode>
+                        <h3>{move || i18n.t().crazyhouse.report}</h3>
+                        <div class="button-row">
+                            {move || {
+                                // Only the side to move can be mated.
+                                let loser = view_now()?.side_to_move;
+                                let winner = loser.other();
+                                Some(view! {
+                                    <ConfirmButton
+                                        label=Signal::derive(move || format!("{} ({}) {}", name(loser), colour_name(loser), i18n.t().crazyhouse.mated))
+                                        on_confirm=move || send_and_close(ZhEvent::Report(Reported::Checkmate { winner }))
+                                    />
+                                })
+                            }}
+                            <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.stalemate.to_owned())
+                                on_confirm=move || send_and_close(ZhEvent::Report(Reported::Stalemate)) />
+                        </div>
+                    </Show>
+                </Show>
+                <h3>{move || i18n.t().crazyhouse.adjust_title}</h3>
+                <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.t().crazyhouse.adjust_hint}</p> }>
+                    {[Colour::White, Colour::Black].map(|colour| view! {
+                        <div class="adjust-row">
+                            <span class="adjust-name">
+                                {move || colour_name(colour)} " "
+                                <strong class="mono">{move || view_now().map(|v| format::clock_face(v.remaining_ms[colour.index()]))}</strong>
+                            </span>
+                            <div class="button-row">
+                                {ADJUST_STEPS.map(|step| view! {
+                                    <button type="button" class="button"
+                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(step))
+                                        on:click=move |_| {
+                                            let Some(v) = view_now() else { return };
+                                            let now = v.remaining_ms[colour.index()] as i64;
+                                            let remaining_ms = (now + step).max(1_000) as u64;
+                                            ctx.send(ZhEvent::Adjust { colour, remaining_ms });
+                                        }>
+                                        {step_label(step)}
+                                    </button>
+                                }).collect_view()}
+                            </div>
+                        </div>
+                    }).collect_view()}
+                </Show>
+                <div class="button-row">
+                    <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
+                        on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
+                        {move || if ctx.muted.get() { i18n.t().crazyhouse.unmute } else { i18n.t().crazyhouse.mute }}
+                    </button>
+                    <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.leave.to_owned())
+                        on_confirm=leave />
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,367 @@
+//! The Crazyhouse module in the browser: setup (or PGN import) → play with the
+//! two-player clock, in clock mode or on the board with pockets → end with the
+//! PGN record. Every screen renders the referee's `ZhGame` and sends it
+//! events; the rules live in the referee.
+
+mod end;
+mod menu;
+mod play;
+mod setup;
+
+use std::sync::{Arc, Mutex};
+
+use leptos::leptos_dom::helpers::TimeoutHandle;
+use leptos::prelude::*;
+
+use crate::referee::{Outcome, ZhError, ZhEvent, ZhGame, ZhLogError, ZhReason, ZhView};
+use crate::ui::format;
+use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
+use crate::ui::i18n::{I18n, use_i18n};
+use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot};
+use crate::web::{clock, device, sound, storage};
+
+/// The game in progress (or just finished) lives here between page loads.
+const SLOT: Slot = Slot {
+    key: "crazyhouse.game",
+    damaged_key: "crazyhouse.game.damaged",
+    file_name: "crazyhouse-save.json",
+};
+const MUTED_KEY: &str = "crazyhouse.muted";
+/// The low-time warning starts here (colour, and a tick each second).
+pub const LOW_TIME_MS: u64 = 10_000;
+
+impl Saved for ZhGame {
+    type Error = ZhLogError;
+
+    fn to_json(&self) -> String {
+        ZhGame::to_json(self)
+    }
+
+    fn from_json(text: &str) -> Result<Self, ZhLogError> {
+        ZhGame::from_json(text)
+    }
+
+    fn is_newer(error: &ZhLogError) -> bool {
+        error.is_newer_version()
+    }
+}
+
+/// Shared by the module's screens.
+#[derive(Clone, Copy)]
+pub struct ZhCtx {
+    pub game: RwSignal<Option<ZhGame>>,
+    /// The time the screen shows (ms); advanced by the redraw timer.
+    pub now: RwSignal<u64>,
+    /// A short notice (refused event, failed save), cleared on the next success.
+    pub notice: RwSignal<Option<&'static str>>,
+    /// Text for screen readers (ARIA live region).
+    pub announcement: RwSignal<String>,
+    pub muted: RwSignal<bool>,
+    /// Captured once: timer callbacks run outside any reactive owner.
+    i18n: I18n,
+    /// Bumped whenever the timer must be re-planned.
+    epoch: RwSignal<u64>,
+}
+
+pub fn use_zh() -> ZhCtx {
+    expect_context::<ZhCtx>()
+}
+
+impl ZhCtx {
+    fn texts(&self) -> &'static CrazyhouseTexts {
+        self.i18n.t().crazyhouse
+    }
+
+    /// The time for a new event: now, but never before the last recorded one.
+    fn event_time(&self) -> u64 {
+        let floor = self.game.with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| g.events().last())
+                .map_or(0, |e| e.t_ms)
+        });
+        clock::now_at_least(floor)
+    }
+
+    /// Replaces the game (or clears it) after storing it; the screen shows the
+    /// new state only once it is saved or the failure is on screen.
+    fn store(&self, next: Option<ZhGame>) {
+        let saved = match &next {
+            Some(game) => SLOT.save(game),
+            None => {
+                SLOT.clear();
+                true
+            }
+        };
+        self.notice.set((!saved).then_some(self.texts().not_saved));
+        let was_over = self
+            .game
+            .with_untracked(|g| g.as_ref().is_some_and(ZhGame::is_over));
+        let is_over = next.as_ref().is_some_and(ZhGame::is_over);
+        self.now
+            .set(self.event_time().max(self.now.get_untracked()));
+        if is_over && !was_over {
+            self.announce_end(next.as_ref());
+        }
+        self.game.set(next);
+        self.epoch.update(|e| *e += 1);
+    }
+
+    /// Changes the game through `change`; a refused change leaves everything
+    /// as it was and says so.
+    pub fn update(&self, change: impl FnOnce(&mut ZhGame) -> Result<(), ZhError>) -> bool {
+        let Some(mut next) = self.game.get_untracked() else {
+            return false;
+        };
+        if change(&mut next).is_err() {
+            self.notice.set(Some(self.texts().refused));
+            return false;
+        }
+        self.store(Some(next));
+        true
+    }
+
+    /// Sends one event, timestamped now. A flag that fell in the meantime is
+    /// recorded first (and then the event is refused: the game is over).
+    pub fn send(&self, event: ZhEvent) -> bool {
+        let t = self.event_time();
+        self.record_flag(t);
+        self.update(|game| game.apply(t, event))
+    }
+
+    /// Records a fallen flag; returns whether one was recorded.
+    fn record_flag(&self, now: u64) -> bool {
+        let flagged = self.game.with_untracked(|g| {
+            let mut probe = g.clone()?;
+            probe.tick(now).then_some(probe)
+        });
+        match flagged {
+            Some(next) => {
+                self.store(Some(next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts a new game.
+    pub fn begin(&self, game: ZhGame) {
+        self.notice.set(None);
+        self.store(Some(game));
+    }
+
+    /// Forgets the game and returns to the setup screen.
+    pub fn clear(&self) {
+        self.store(None);
+    }
+
+    fn announce_end(&self, game: Option<&ZhGame>) {
+        let Some(game) = game else { return };
+        let t = self.texts();
+        let view = game.view(0);
+        if let Some(r) = view.result {
+            self.announcement.set(format::fill(
+                t.end_announce,
+                &[
+                    ("result", &result_text(t, &view)),
+                    ("reason", reason_text(t, r.reason)),
+                ],
+            ));
+        }
+        if r_is_live(game) {
+            self.play(sound::Cue::End);
+            device::vibrate(&[500]);
+        }
+    }
+
+    pub fn play(&self, cue: sound::Cue) {
+        if !self.muted.get_untracked() {
+            sound::play(cue);
+        }
+    }
+
+    pub fn set_muted(&self, muted: bool) {
+        storage::set(MUTED_KEY, if muted { "1" } else { "0" });
+        self.muted.set(muted);
+    }
+}
+
+/// A game that ended at the table (not an imported record opened for review).
+fn r_is_live(game: &ZhGame) -> bool {
+    game.result()
+        .is_some_and(|r| r.reason != ZhReason::Recorded)
+}
+
+pub fn reason_text(t: &CrazyhouseTexts, reason: ZhReason) -> &'static str {
+    let r = &t.reasons;
+    match reason {
+        ZhReason::Checkmate => r.checkmate,
+        ZhReason::Stalemate => r.stalemate,
+        ZhReason::Resignation => r.resignation,
+        ZhReason::Agreement => r.agreement,
+        ZhReason::ThreefoldClaim => r.threefold,
+        ZhReason::FivefoldRepetition => r.fivefold,
+        ZhReason::PlyLimit => r.ply_limit,
+        ZhReason::Flag => r.flag,
+        ZhReason::Recorded => r.recorded,
+    }
+}
+
+/// "Dana wins" or "Draw".
+pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
+    match view.result.map(|r| r.outcome) {
+        Some(Outcome::Win(colour)) => {
+            let name = match colour {
+                crate::referee::Colour::White => &view.white,
+                crate::referee::Colour::Black => &view.black,
+            };
+            format::fill(t.wins, &[("name", name)])
+        }
+        Some(Outcome::Draw) => t.draw_result.to_owned(),
+        None => String::new(),
+    }
+}
+
+/// The game's view at the screen's time (tracks both).
+pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
+    let now = ctx.now.get();
+    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+}
+
+/// The whole module at `#/crazyhouse`.
+#[component]
+pub fn CrazyhouseTable() -> impl IntoView {
+    let (game, damaged) = match SLOT.load::<ZhGame>() {
+        Loaded::Fresh => (None, SLOT.kept_damage::<ZhGame>()),
+        Loaded::Restored(game) => (Some(game), None),
+        Loaded::Damaged(error) => (None, Some(error)),
+    };
+    let ctx = ZhCtx {
+        game: RwSignal::new(game),
+        now: RwSignal::new(clock::now_ms()),
+        notice: RwSignal::new(None),
+        announcement: RwSignal::new(String::new()),
+        muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        i18n: use_i18n(),
+        epoch: RwSignal::new(0),
+    };
+    provide_context(ctx);
+    start_redraw_timer(ctx);
+    let damaged = RwSignal::new(damaged);
+    let screen = Memo::new(move |_| {
+        ctx.game.with(|g| match g {
+            None => 0u8,
+            Some(g) if g.is_over() => 2,
+            Some(_) => 1,
+        })
+    });
+    Effect::new(move |previous: Option<u8>| {
+        let current = screen.get();
+        if previous.is_some_and(|p| p != current)
+            && let Some(window) = web_sys::window()
+        {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        current
+    });
+
+    view! {
+        <div class="zh-table ns-table">
+            <div class="sr-only" aria-live="assertive" role="status">
+                {move || ctx.announcement.get()}
+            </div>
+            {move || damaged.get().map(|damage| view! {
+                <DamagedSave save=SLOT damage=damage on_close=move |()| damaged.set(None)/>
+            })}
+            {move || match screen.get() {
+                0 => view! { <setup::SetupScreen/> }.into_any(),
+                1 => view! { <play::PlayScreen/> }.into_any(),
+                _ => view! { <end::EndScreen/> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// Redraws exactly when a running clock's display changes, records a flag the
+/// moment it falls, and sleeps while no clock runs. Time is always read from
+/// the clock, never counted from timer ticks.
+fn start_redraw_timer(ctx: ZhCtx) {
+    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
+    let last_beep = StoredValue::new(u64::MAX);
+    let tick = move || {
+        let Some(floor) = ctx.game.try_with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| g.events().last())
+                .map_or(0, |e| e.t_ms)
+        }) else {
+            return;
+        };
+        let now = clock::now_ms().max(floor);
+        ctx.now.set(now);
+        if ctx.record_flag(now) {
+            return;
+        }
+        if let Some(ms) = running_time(&ctx, now)
+            && ms <= LOW_TIME_MS
+        {
+            let second = ms / 1000;
+            if last_beep.get_value() != second {
+                last_beep.set_value(second);
+                ctx.play(sound::Cue::LowTime);
+            }
+        }
+    };
+    let planned = pending.clone();
+    Effect::new(move |_| {
+        ctx.epoch.track();
+        let now = ctx.now.get();
+        let delay = running_time(&ctx, now).map(format::next_change_in);
+        let next = delay.and_then(|ms| {
+            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
+        });
+        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
+            old.clear();
+        }
+    });
+    let listener = crate::web::on_document_event("visibilitychange", move || {
+        if crate::web::page_visible() {
+            ctx.now.set(clock::now_ms().max(ctx.now.get_untracked()));
+            keep_awake(&ctx);
+        }
+    });
+    let _listener = StoredValue::new_local(listener);
+    on_cleanup(move || {
+        if let Some(timer) = pending.lock().expect("timer lock").take() {
+            timer.clear();
+        }
+        device::keep_screen_on(false);
+    });
+    Effect::new(move |_| {
+        ctx.game.track();
+        keep_awake(&ctx);
+    });
+}
+
+/// The screen stays on while a game is being played.
+fn keep_awake(ctx: &ZhCtx) {
+    let playing = ctx
+        .game
+        .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()));
+    device::keep_screen_on(playing);
+}
+
+/// The running clock's time (its unexpired simple delay counted too, so the
+/// display changes when the delay runs out).
+fn running_time(ctx: &ZhCtx, now: u64) -> Option<u64> {
+    ctx.game.with_untracked(|g| {
+        let g = g.as_ref()?;
+        if g.is_over() {
+            return None;
+        }
+        let colour = g.clock().running()?;
+        let delay = g.clock().delay_left_ms(colour, now);
+        if delay > 0 {
+            return Some(delay);
+        }
+        Some(g.clock().remaining_ms(colour, now))
+    })
+}

@@ -1,0 +1,228 @@
+//! Play with the phone flat between the players: White's half faces White,
+//! Black's half (turned 180°) faces Black. In clock mode a half is that side's
+//! clock button; in board mode the board with both pockets sits in the middle
+//! and entering a move or a drop is the press (C-1).
+
+use leptos::prelude::*;
+
+use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
+use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
+use crate::ui::board::{Board, Pockets};
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let ctx = use_zh();
+    let menu_open = RwSignal::new(false);
+    let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
+    view! {
+        <section class="ns-play zh-play" class:board-mode=board_mode>
+            <Half colour=Colour::Black/>
+            <Middle menu_open=menu_open/>
+            <Show when=board_mode>
+                <ZhBoard/>
+            </Show>
+            <Half colour=Colour::White/>
+            <Show when=move || menu_open.get()>
+                <GameMenu open=menu_open/>
+            </Show>
+        </section>
+    }
+}
+
+/// The shared board, fed from the game's view; a move or drop is sent as the press.
+#[component]
+fn ZhBoard() -> impl IntoView {
+    let ctx = use_zh();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let fen = Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.fen.clone())));
+    let legal = Signal::derive(move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| v.legal_moves_uci.clone())
+                .unwrap_or_default()
+        })
+    });
+    let last_move =
+        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_uci.clone())));
+    let last_san =
+        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_san.clone())));
+    let in_check =
+        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
+    let side_to_move = Signal::derive(move || {
+        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
+    });
+    let pockets = Signal::derive(move || {
+        view_now.with(|v| {
+            let [white, black] = v.as_ref().and_then(|v| v.pockets).unwrap_or_default();
+            Pockets { white, black }
+        })
+    });
+    view! {
+        <Board
+            fen=fen
+            legal=legal
+            last_move=last_move
+            last_san=last_san
+            in_check=in_check
+            side_to_move=side_to_move
+            pockets=pockets
+            on_move=Callback::new(move |mv: String| { ctx.send(ZhEvent::Move { mv }); })
+        />
+    }
+}
+
+/// One side's half: name, colour, time, moves, status. Black's is turned 180°.
+#[component]
+fn Half(colour: Colour) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_zh();
+    let is_white = colour == Colour::White;
+    let i = colour.index();
+    let view_now = move || current_view(&ctx);
+    let to_move =
+        move || view_now().is_some_and(|v| v.side_to_move == colour && v.phase == ZhPhase::Running);
+    let low = move || to_move() && view_now().is_some_and(|v| v.remaining_ms[i] <= LOW_TIME_MS);
+    // The starting press belongs to the side that does not move first.
+    let starts_game = move || {
+        view_now().is_some_and(|v| v.phase == ZhPhase::AwaitingStart && v.side_to_move != colour)
+    };
+    let tappable = move || {
+        starts_game() || (to_move() && view_now().is_some_and(|v| v.mode == InputMode::Clock))
+    };
+    let press = move |_| {
+        if starts_game() {
+            ctx.send(ZhEvent::Start);
+        } else if tappable() {
+            ctx.send(ZhEvent::Press);
+        }
+    };
+    let status = move || {
+        let t = i18n.t().crazyhouse;
+        let v = view_now()?;
+        Some(match v.phase {
+            ZhPhase::AwaitingStart if v.side_to_move == colour => t.wait_for_start,
+            ZhPhase::AwaitingStart => t.tap_to_start,
+            ZhPhase::Paused => t.paused,
+            _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
+            _ if v.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        })
+    };
+    let name = move || {
+        view_now()
+            .map(|v| if is_white { v.white } else { v.black })
+            .unwrap_or_default()
+    };
+    let delay = move || {
+        view_now()
+            .map(|v| v.delay_ms[i])
+            .filter(|&ms| ms > 0)
+            .map(|ms| format!("{} {}", i18n.t().crazyhouse.delay, format::tenths(ms)))
+    };
+
+    view! {
+        <button
+            type="button"
+            class="half"
+            class:far=!is_white
+            class:white-seat=is_white
+            class:black-seat=!is_white
+            class:to-move=to_move
+            class:low=low
+            class:starts=starts_game
+            aria-disabled=move || (!tappable()).to_string()
+            aria-label=move || {
+                let t = i18n.t().crazyhouse;
+                let clock = if is_white { t.white_clock } else { t.black_clock };
+                format!("{clock}: {}", name())
+            }
+            on:click=press
+        >
+            <span class="half-head">
+                <span class="seat-chip" class:white=is_white class:black=!is_white>
+                    {move || if is_white { i18n.t().crazyhouse.white } else { i18n.t().crazyhouse.black }}
+                </span>
+                <span class="half-name">{name}</span>
+            </span>
+            <span class="bank" aria-live="off">
+                {move || view_now().map(|v| format::clock_face(v.remaining_ms[i]))}
+            </span>
+            <span class="half-status">
+                {status}
+                {move || delay().map(|d| view! { <span class="delay">" · " {d}</span> })}
+                {move || view_now().map(|v| view! {
+                    <span class="moves-made">" · " {v.moves_made[i]} " " {i18n.t().crazyhouse.moves_made}</span>
+                })}
+            </span>
+        </button>
+    }
+}
+
+/// The strip between the halves: the move number and the controls that must
+/// not be hit by accident (small, away from the halves, undo confirmed).
+#[component]
+fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_zh();
+    let confirming_undo = RwSignal::new(false);
+    let view_now = move || current_view(&ctx);
+    let phase = move || view_now().map(|v| v.phase);
+    let paused = move || phase() == Some(ZhPhase::Paused);
+    let can_pause = move || phase() == Some(ZhPhase::Running);
+    let undo_available = move || view_now().is_some_and(|v| v.undo_available);
+    let board_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Board);
+
+    view! {
+        <div class="middle">
+            <div class="middle-info">
+                {move || view_now().map(|v| view! {
+                    <span class="counter">{i18n.t().crazyhouse.move_no} " " <strong>{v.move_number}</strong></span>
+                })}
+            </div>
+            {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
+            <Show
+                when=move || confirming_undo.get()
+                fallback=move || view! {
+                    <div class="middle-controls">
+                        <Show
+                            when=paused
+                            fallback=move || view! {
+                                <button type="button" class="button" disabled=move || !can_pause()
+                                    on:click=move |_| { ctx.send(ZhEvent::Pause); }>
+                                    {move || i18n.t().crazyhouse.pause}
+                                </button>
+                            }
+                        >
+                            <button type="button" class="button primary" on:click=move |_| { ctx.send(ZhEvent::Resume); }>
+                                {move || i18n.t().crazyhouse.resume}
+                            </button>
+                        </Show>
+                        <button type="button" class="button undo" disabled=move || !undo_available()
+                            on:click=move |_| confirming_undo.set(true)>
+                            {move || if board_mode() { i18n.t().crazyhouse.undo_move } else { i18n.t().crazyhouse.undo_tap }}
+                        </button>
+                        <button type="button" class="button icon-button" aria-label=move || i18n.t().crazyhouse.more
+                            on:click=move |_| menu_open.set(true)>
+                            "⋯"
+                        </button>
+                    </div>
+                }
+            >
+                <div class="middle-confirm" role="group">
+                    <p>{move || i18n.t().crazyhouse.undo_confirm}</p>
+                    <div class="button-row">
+                        <button type="button" class="button danger" on:click=move |_| {
+                            ctx.send(ZhEvent::Undo);
+                            confirming_undo.set(false);
+                        }>{move || i18n.t().crazyhouse.confirm}</button>
+                        <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
+                            {move || i18n.t().crazyhouse.cancel}
+                        </button>
+                    </div>
+                </div>
+            </Show>
+        </div>
+    }
+}

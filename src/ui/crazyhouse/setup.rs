@@ -1,0 +1,359 @@
+//! Setup: two names, physical or on-screen board, a time control (presets, or
+//! custom per-side minutes and increment for a handicap), the rules in brief,
+//! and a PGN import to continue or review a game. Remembered for next time.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::use_zh;
+use crate::referee::{
+    Increment, InputMode, PgnImportError, TimeControl, ZhGame, ZhSetup, zh_from_pgn,
+};
+use crate::ui::format;
+use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
+use crate::ui::i18n::use_i18n;
+use crate::web::storage;
+
+const PREFS_KEY: &str = "crazyhouse.setup";
+/// `preset` value meaning "custom".
+const CUSTOM: usize = usize::MAX;
+
+/// The form's values, remembered for the next game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct Prefs {
+    white: String,
+    black: String,
+    board_mode: bool,
+    /// Index into `TimeControl::presets()`, or `CUSTOM`.
+    preset: usize,
+    white_min: f64,
+    black_min: f64,
+    /// 0 none, 1 Fischer, 2 Bronstein, 3 simple delay.
+    increment_kind: u8,
+    increment_s: f64,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            white: String::new(),
+            black: String::new(),
+            board_mode: true,
+            preset: 1,
+            white_min: 5.0,
+            black_min: 5.0,
+            increment_kind: 1,
+            increment_s: 3.0,
+        }
+    }
+}
+
+fn ms(minutes_or_seconds: f64, unit_ms: f64) -> u64 {
+    let v = minutes_or_seconds * unit_ms;
+    if v.is_finite() && v > 0.0 {
+        v.round() as u64
+    } else {
+        0
+    }
+}
+
+impl Prefs {
+    fn load() -> Prefs {
+        storage::get(PREFS_KEY)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    fn control(&self) -> TimeControl {
+        if let Some((_, tc)) = TimeControl::presets().into_iter().nth(self.preset) {
+            return tc;
+        }
+        let inc = ms(self.increment_s, 1000.0);
+        let increment = match self.increment_kind {
+            1 => Increment::Fischer(inc),
+            2 => Increment::Bronstein(inc),
+            3 => Increment::SimpleDelay(inc),
+            _ => Increment::None,
+        };
+        TimeControl::custom(
+            ms(self.white_min, 60_000.0),
+            ms(self.black_min, 60_000.0),
+            increment,
+        )
+    }
+
+    /// Names as typed, or "White"/"Black" in the current language.
+    fn names(&self, t: &CrazyhouseTexts) -> (String, String) {
+        let pick = |typed: &str, fallback: &str| {
+            let typed = typed.trim();
+            if typed.is_empty() {
+                fallback.to_owned()
+            } else {
+                typed.to_owned()
+            }
+        };
+        (
+            pick(&self.white, t.default_white),
+            pick(&self.black, t.default_black),
+        )
+    }
+
+    fn setup(&self, t: &CrazyhouseTexts) -> ZhSetup {
+        let (white, black) = self.names(t);
+        ZhSetup {
+            white,
+            black,
+            control: self.control(),
+            mode: if self.board_mode {
+                InputMode::Board
+            } else {
+                InputMode::Clock
+            },
+            opening: Vec::new(),
+            recorded: None,
+        }
+    }
+
+    fn remember(&self) {
+        storage::set(PREFS_KEY, &serde_json::to_string(self).unwrap_or_default());
+    }
+}
+
+/// The import error in the current language, naming the move.
+fn import_error(t: &CrazyhouseTexts, e: &PgnImportError) -> String {
+    let p = &t.pgn_errors;
+    match e {
+        PgnImportError::Empty => p.empty.to_owned(),
+        PgnImportError::BadTag(line) => format::fill(p.bad_tag, &[("text", line)]),
+        PgnImportError::OtherVariant(v) => format::fill(p.other_variant, &[("text", v)]),
+        PgnImportError::SetUpPosition => p.set_up.to_owned(),
+        PgnImportError::UnclosedComment => p.comment.to_owned(),
+        PgnImportError::UnbalancedVariation => p.variation.to_owned(),
+        PgnImportError::Unreadable { number, text } => {
+            format::fill(p.unreadable, &[("move", number), ("text", text)])
+        }
+        PgnImportError::Illegal { number, text } => {
+            format::fill(p.illegal, &[("move", number), ("text", text)])
+        }
+        PgnImportError::Ambiguous { number, text } => {
+            format::fill(p.ambiguous, &[("move", number), ("text", text)])
+        }
+        PgnImportError::AfterResult(text) => format::fill(p.after_result, &[("text", text)]),
+    }
+}
+
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_zh();
+    let prefs = RwSignal::new(Prefs::load());
+    let problem = RwSignal::new(None::<&'static str>);
+    let pgn_text = RwSignal::new(String::new());
+    let pgn_problem = RwSignal::new(None::<String>);
+
+    let start = move |_| {
+        let t = i18n.t().crazyhouse;
+        let p = prefs.get_untracked();
+        match ZhGame::new(p.setup(t)) {
+            Ok(game) => {
+                p.remember();
+                ctx.begin(game);
+            }
+            Err(crate::referee::ZhError::BadName) => problem.set(Some(t.names_required)),
+            Err(_) => problem.set(Some(t.bad_time)),
+        }
+    };
+    let import = move |_| {
+        let t = i18n.t().crazyhouse;
+        let p = prefs.get_untracked();
+        let imported = match zh_from_pgn(&pgn_text.get_untracked()) {
+            Ok(imported) => imported,
+            Err(e) => {
+                pgn_problem.set(Some(import_error(t, &e)));
+                return;
+            }
+        };
+        let (white, black) = p.names(t);
+        let mut setup = imported.clone().into_setup(p.control());
+        if imported.white.is_none() {
+            setup.white = white;
+        }
+        if imported.black.is_none() {
+            setup.black = black;
+        }
+        match ZhGame::new(setup) {
+            Ok(game) => {
+                pgn_problem.set(None);
+                ctx.begin(game);
+            }
+            Err(crate::referee::ZhError::BadName) => {
+                pgn_problem.set(Some(t.names_required.to_owned()))
+            }
+            Err(_) => pgn_problem.set(Some(t.bad_time.to_owned())),
+        }
+    };
+
+    let name_input = move |white: bool| {
+        view! {
+            <label class="field">
+                <span class="field-label">
+                    {move || if white { i18n.t().crazyhouse.white_name } else { i18n.t().crazyhouse.black_name }}
+                </span>
+                <input
+                    type="text"
+                    class="text-input"
+                    autocomplete="off"
+                    maxlength="40"
+                    placeholder=move || if white { i18n.t().crazyhouse.default_white } else { i18n.t().crazyhouse.default_black }
+                    prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
+                    on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        prefs.update(|p| if white { p.white = value } else { p.black = value });
+                        problem.set(None);
+                    }
+                />
+            </label>
+        }
+    };
+
+    let mode_choice = move |board: bool| {
+        view! {
+            <label class="choice">
+                <input
+                    type="radio"
+                    name="zh-mode"
+                    prop:checked=move || prefs.with(|p| p.board_mode == board)
+                    on:change=move |_| prefs.update(|p| p.board_mode = board)
+                />
+                <span class="choice-body">
+                    <span class="choice-title">
+                        {move || if board { i18n.t().crazyhouse.mode_board } else { i18n.t().crazyhouse.mode_clock }}
+                    </span>
+                    <span class="choice-hint">
+                        {move || if board { i18n.t().crazyhouse.mode_board_hint } else { i18n.t().crazyhouse.mode_clock_hint }}
+                    </span>
+                </span>
+            </label>
+        }
+    };
+
+    let preset_chip = move |index: usize, label: String| {
+        view! {
+            <label class="chip">
+                <input
+                    type="radio"
+                    name="zh-time"
+                    prop:checked=move || prefs.with(|p| p.preset == index)
+                    on:change=move |_| { prefs.update(|p| p.preset = index); problem.set(None); }
+                />
+                <span>{label}</span>
+            </label>
+        }
+    };
+
+    let number = move |label: fn(&CrazyhouseTexts) -> &'static str,
+                       get: fn(&Prefs) -> f64,
+                       set: fn(&mut Prefs, f64)| {
+        view! {
+            <label class="field field-number">
+                <span class="field-label">{move || label(i18n.t().crazyhouse)}</span>
+                <input
+                    type="number"
+                    class="text-input"
+                    inputmode="decimal"
+                    min="0"
+                    step="any"
+                    prop:value=move || prefs.with(|p| get(p).to_string())
+                    on:change=move |ev| {
+                        let value = event_target_value(&ev).trim().replace(',', ".").parse::<f64>().unwrap_or(0.0);
+                        prefs.update(|p| set(p, value));
+                        problem.set(None);
+                    }
+                />
+            </label>
+        }
+    };
+
+    view! {
+        <section class="zh-setup page-narrow">
+            <h1>{move || i18n.t().crazyhouse.setup_title}</h1>
+            <fieldset class="group">
+                <legend>{move || i18n.t().crazyhouse.players}</legend>
+                {name_input(true)}
+                {name_input(false)}
+            </fieldset>
+            <fieldset class="group">
+                <legend>{move || i18n.t().crazyhouse.mode}</legend>
+                {mode_choice(false)}
+                {mode_choice(true)}
+            </fieldset>
+            <fieldset class="group">
+                <legend>{move || i18n.t().crazyhouse.time_control}</legend>
+                <div class="chips">
+                    {TimeControl::presets().into_iter().enumerate().map(|(i, (label, _))| preset_chip(i, label.to_owned())).collect_view()}
+                    {move || preset_chip(CUSTOM, i18n.t().crazyhouse.custom.to_owned())}
+                </div>
+                <Show when=move || prefs.with(|p| p.preset == CUSTOM)>
+                    <div class="points-grid">
+                        {number(|t| t.minutes_white, |p| p.white_min, |p, v| p.white_min = v)}
+                        {number(|t| t.minutes_black, |p| p.black_min, |p, v| p.black_min = v)}
+                    </div>
+                    <p class="hint">{move || i18n.t().crazyhouse.handicap_hint}</p>
+                    <label class="field">
+                        <span class="field-label">{move || i18n.t().crazyhouse.increment_kind}</span>
+                        <select
+                            class="text-input"
+                            on:change=move |ev| {
+                                let kind = event_target_value(&ev).parse::<u8>().unwrap_or(0);
+                                prefs.update(|p| p.increment_kind = kind);
+                            }
+                        >
+                            {(0u8..4).map(|kind| view! {
+                                <option value=kind.to_string() selected=move || prefs.with(|p| p.increment_kind == kind)>
+                                    {move || i18n.t().crazyhouse.increments[usize::from(kind)]}
+                                </option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <Show when=move || prefs.with(|p| p.increment_kind != 0)>
+                        {number(|t| t.increment_seconds, |p| p.increment_s, |p, v| p.increment_s = v)}
+                    </Show>
+                </Show>
+            </fieldset>
+            <details class="group rules">
+                <summary>{move || i18n.t().crazyhouse.rules_title}</summary>
+                <ul>
+                    {move || i18n.t().crazyhouse.rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
+                </ul>
+            </details>
+            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <button type="button" class="button primary big" on:click=start>
+                {move || i18n.t().crazyhouse.start}
+            </button>
+            <details class="group import">
+                <summary>{move || i18n.t().crazyhouse.import_title}</summary>
+                <p class="hint">{move || i18n.t().crazyhouse.import_explain}</p>
+                <label class="field">
+                    <span class="field-label">{move || i18n.t().crazyhouse.import_label}</span>
+                    <textarea
+                        class="text-input pgn-input"
+                        rows="6"
+                        spellcheck="false"
+                        autocomplete="off"
+                        prop:value=move || pgn_text.get()
+                        on:input=move |ev| { pgn_text.set(event_target_value(&ev)); pgn_problem.set(None); }
+                    ></textarea>
+                </label>
+                {move || pgn_problem.get().map(|text| view! {
+                    <p class="form-error" role="alert">
+                        <strong>{move || i18n.t().crazyhouse.import_failed} ": "</strong>{text}
+                    </p>
+                })}
+                <button type="button" class="button" on:click=import>
+                    {move || i18n.t().crazyhouse.import_button}
+                </button>
+            </details>
+        </section>
+    }
+}
