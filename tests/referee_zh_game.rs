@@ -357,7 +357,8 @@ fn pgn_export_has_variant_drops_clocks_and_result() {
         assert!(pgn.contains(expected), "missing {expected} in\n{pgn}");
     }
     assert!(pgn.lines().all(|l| l.len() <= 80));
-    let clock_only = ZhGame::new(setup(InputMode::Clock, TimeControl::sudden_death(1_000))).unwrap();
+    let clock_only =
+        ZhGame::new(setup(InputMode::Clock, TimeControl::sudden_death(1_000))).unwrap();
     assert!(zh_to_pgn(&clock_only, &PgnInfo::default()).is_err());
 }
 
