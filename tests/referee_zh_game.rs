@@ -128,7 +128,7 @@ fn c_1_clock_mode_game_with_increment_to_a_flag() {
         [10_000 - 2_000 + 1_000 - 4_000 + 1_000, 8_000]
     );
     assert_eq!(v.moves_made, [2, 1]);
-    assert_eq!(v.move_number, 3);
+    assert_eq!(v.move_number, 2, "Black is to make its second move");
     assert_eq!(v.side_to_move, Colour::Black);
     // Black thinks for ever: the flag falls 8 s later, exactly.
     assert!(!g.tick(16_999));

@@ -561,7 +561,8 @@ impl ZhGame {
         let moves_made = colours.map(|c| self.clock.moves_made(c));
         let move_number = match board {
             Some(b) => b.ply() / 2 + 1,
-            None => moves_made[0] + 1,
+            // Move n lasts until Black's n-th move is made.
+            None => moves_made[1] + 1,
         };
         let playing = phase == ZhPhase::Running;
         ZhView {

@@ -50,6 +50,11 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
         Colour::White => i18n.t().crazyhouse.white,
         Colour::Black => i18n.t().crazyhouse.black,
     };
+    // "Dana (White)", or just "White" when the name is the colour's.
+    let who = move |colour: Colour| {
+        let (n, c) = (name(colour), colour_name(colour));
+        if n == c { n } else { format!("{n} ({c})") }
+    };
     let leave = move || {
         if view_now().is_some_and(|v| v.phase == ZhPhase::Running) {
             ctx.send(ZhEvent::Pause);
@@ -71,7 +76,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                     <div class="button-row">
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
-                                label=Signal::derive(move || format!("{} ({}) {}", name(colour), colour_name(colour), i18n.t().crazyhouse.resign_as))
+                                label=Signal::derive(move || format!("{} {}", who(colour), i18n.t().crazyhouse.resign_as))
                                 on_confirm=move || send_and_close(ZhEvent::Resign { colour })
                             />
                         }).collect_view()}
@@ -94,7 +99,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                                 let winner = loser.other();
                                 Some(view! {
                                     <ConfirmButton
-                                        label=Signal::derive(move || format!("{} ({}) {}", name(loser), colour_name(loser), i18n.t().crazyhouse.mated))
+                                        label=Signal::derive(move || format!("{} {}", who(loser), i18n.t().crazyhouse.mated))
                                         on_confirm=move || send_and_close(ZhEvent::Report(Reported::Checkmate { winner }))
                                     />
                                 })

@@ -153,7 +153,7 @@ fn Half(colour: Colour) -> impl IntoView {
                 {status}
                 {move || delay().map(|d| view! { <span class="delay">" · " {d}</span> })}
                 {move || view_now().map(|v| view! {
-                    <span class="moves-made">" · " {v.moves_made[i]} " " {i18n.t().crazyhouse.moves_made}</span>
+                    <span class="moves-made">" · " {format::fill(i18n.t().crazyhouse.moves_made, &[("n", &v.moves_made[i].to_string())])}</span>
                 })}
             </span>
         </button>
