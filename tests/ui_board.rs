@@ -1,0 +1,186 @@
+//! The shared on-screen board with Crazyhouse pockets (C-1, ZH-1), rendered by
+//! Leptos in headless Chromium. Run by .ci/test with `--features game-screens`.
+#![cfg(all(target_arch = "wasm32", feature = "game-screens"))]
+
+use std::sync::{Arc, Mutex};
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use nordau_shift::referee::{Colour, Pocket};
+use nordau_shift::ui::board::{Board, Pockets};
+use nordau_shift::ui::i18n::I18n;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+async fn settle() {
+    TimeoutFuture::new(20).await;
+}
+
+fn tap(host: &web_sys::HtmlElement, selector: &str) {
+    host.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+}
+
+/// The `attr` of every element matching `selector`, in document order.
+fn attrs(host: &web_sys::HtmlElement, selector: &str, attr: &str) -> Vec<String> {
+    // `querySelectorAll` through JS: the app does not enable web-sys' NodeList.
+    let query: js_sys::Function = js_sys::Reflect::get(host, &"querySelectorAll".into())
+        .unwrap()
+        .unchecked_into();
+    let list = query.call1(host, &selector.into()).unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .map(|n| {
+            n.unchecked_into::<web_sys::Element>()
+                .get_attribute(attr)
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn disabled(host: &web_sys::HtmlElement, selector: &str) -> bool {
+    host.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .unchecked_into::<web_sys::HtmlButtonElement>()
+        .disabled()
+}
+
+#[wasm_bindgen_test]
+async fn zh_1_pockets_sit_by_their_owners_and_a_drop_is_two_taps() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("nordau-shift.lang", "en").unwrap();
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    let sent = Arc::new(Mutex::new(Vec::<String>::new()));
+    let record = sent.clone();
+    // White to move with P, 3 N in hand; Black holds 2 Q (not its turn).
+    let legal = ["N@f3", "N@e4", "P@e4", "e2e4", "e2e3"].map(String::from);
+    let pockets = RwSignal::new(Pockets {
+        white: Pocket {
+            pawn: 1,
+            knight: 3,
+            ..Pocket::default()
+        },
+        black: Pocket {
+            queen: 2,
+            ..Pocket::default()
+        },
+    });
+    leptos::mount::mount_to(host.clone(), move || {
+        let _ = I18n::provide();
+        view! {
+            <Board
+                fen=Signal::derive(|| Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NNNPqq] w KQkq - 0 1".to_owned()))
+                legal=Signal::derive(move || legal.to_vec())
+                last_move=Signal::derive(|| None::<String>)
+                in_check=Signal::derive(|| false)
+                side_to_move=Signal::derive(|| Colour::White)
+                last_san=Signal::derive(|| None::<String>)
+                on_move=move |mv: String| record.lock().unwrap().push(mv)
+                pockets=pockets
+            />
+        }
+    })
+    .forget();
+    settle().await;
+
+    // The pocket part of the FEN places nothing on the board.
+    assert_eq!(attrs(&host, ".sq.occupied", "data-square").len(), 32);
+    // Black's pocket above the board, White's below.
+    let wrap = host.query_selector(".board-wrap").unwrap().unwrap();
+    let order: Vec<String> = (0..wrap.children().length())
+        .map(|i| wrap.children().item(i).unwrap().class_name())
+        .collect();
+    assert!(
+        order[0].contains("pocket") && order[0].contains("black"),
+        "{order:?}"
+    );
+    assert!(
+        order[2].contains("pocket") && order[2].contains("white"),
+        "{order:?}"
+    );
+    let white = "button.pocket-piece[data-colour=white]";
+    assert_eq!(attrs(&host, white, "data-piece"), ["P", "N", "B", "R", "Q"]);
+    assert_eq!(attrs(&host, white, "aria-label")[1], "Drop knight (3)");
+    // Not your turn, or none in hand: the button does nothing.
+    assert!(disabled(
+        &host,
+        "button.pocket-piece[data-colour=black][data-piece=Q]"
+    ));
+    assert!(disabled(
+        &host,
+        "button.pocket-piece[data-colour=white][data-piece=B]"
+    ));
+
+    // Knight from the pocket: its legal drop squares are the targets.
+    tap(
+        &host,
+        "button.pocket-piece[data-colour=white][data-piece=N]",
+    );
+    settle().await;
+    assert_eq!(
+        sorted(attrs(&host, ".sq.target", "data-square")),
+        ["e4", "f3"]
+    );
+    tap(&host, "[data-square=f3]");
+    settle().await;
+    assert_eq!(*sent.lock().unwrap(), ["N@f3"]);
+    assert!(attrs(&host, ".sq.target", "data-square").is_empty());
+
+    // A pocket pawn, then a board piece instead: the selection follows.
+    tap(
+        &host,
+        "button.pocket-piece[data-colour=white][data-piece=P]",
+    );
+    settle().await;
+    assert_eq!(attrs(&host, ".sq.target", "data-square"), ["e4"]);
+    tap(&host, "[data-square=e2]");
+    settle().await;
+    assert_eq!(
+        sorted(attrs(&host, ".sq.target", "data-square")),
+        ["e3", "e4"]
+    );
+    tap(&host, "[data-square=e4]");
+    settle().await;
+    assert_eq!(*sent.lock().unwrap(), ["N@f3", "e2e4"]);
+
+    // Tapping the selected pocket piece again lets go of it; a tap on an
+    // empty non-target square sends nothing.
+    tap(
+        &host,
+        "button.pocket-piece[data-colour=white][data-piece=P]",
+    );
+    settle().await;
+    tap(
+        &host,
+        "button.pocket-piece[data-colour=white][data-piece=P]",
+    );
+    settle().await;
+    assert!(attrs(&host, ".sq.target", "data-square").is_empty());
+    tap(&host, "[data-square=d5]");
+    settle().await;
+    assert_eq!(sent.lock().unwrap().len(), 2);
+
+    // Empty pockets show as such.
+    pockets.set(Pockets::default());
+    settle().await;
+    assert_eq!(
+        attrs(&host, "button.pocket-piece.empty", "data-piece").len(),
+        10
+    );
+}
