@@ -6,6 +6,8 @@ pub mod app_bar;
 #[cfg(feature = "game-screens")]
 pub mod board;
 #[cfg(feature = "game-screens")]
+pub mod clock_controls;
+#[cfg(feature = "game-screens")]
 pub mod confirm;
 #[cfg(feature = "game-screens")]
 pub mod crazyhouse;
@@ -20,6 +22,8 @@ pub mod qr;
 pub mod route;
 #[cfg(feature = "game-screens")]
 pub mod saved;
+#[cfg(feature = "game-screens")]
+pub mod ticker;
 pub mod update_notice;
 pub mod verifier;
 

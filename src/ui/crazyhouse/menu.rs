@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clock_controls::Sheet;
+
 use super::{current_view, use_zh};
 use crate::referee::{Colour, InputMode, Reported, ZhEvent, ZhPhase};
 use crate::ui::confirm::ConfirmButton;
@@ -64,13 +66,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     };
 
     view! {
-        <div class="sheet-backdrop" on:click=move |_| close()>
-            <div class="sheet" role="dialog" aria-modal="true" aria-label=move || i18n.t().crazyhouse.more
-                on:click=|ev| ev.stop_propagation()>
-                <div class="sheet-head">
-                    <h2>{move || i18n.t().crazyhouse.more}</h2>
-                    <button type="button" class="button" on:click=move |_| close()>{move || i18n.t().crazyhouse.close}</button>
-                </div>
+        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
                 <Show when=started>
                     <h3>{move || i18n.t().crazyhouse.resign}</h3>
                     <div class="button-row">
@@ -142,7 +138,6 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                     <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.leave.to_owned())
                         on_confirm=leave />
                 </div>
-            </div>
-        </div>
+        </Sheet>
     }
 }

@@ -8,16 +8,13 @@ mod menu;
 mod play;
 mod setup;
 
-use std::sync::{Arc, Mutex};
-
-use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use crate::referee::{Outcome, ZhError, ZhEvent, ZhGame, ZhLogError, ZhReason, ZhView};
-use crate::ui::format;
 use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot};
+use crate::ui::{format, ticker};
 use crate::web::{clock, device, sound, storage};
 
 /// The game in progress (or just finished) lives here between page loads.
@@ -245,7 +242,7 @@ pub fn CrazyhouseTable() -> impl IntoView {
         epoch: RwSignal::new(0),
     };
     provide_context(ctx);
-    start_redraw_timer(ctx);
+    ticker::start(ctx);
     let damaged = RwSignal::new(damaged);
     let screen = Memo::new(move |_| {
         ctx.game.with(|g| match g {
@@ -281,87 +278,54 @@ pub fn CrazyhouseTable() -> impl IntoView {
     }
 }
 
-/// Redraws exactly when a running clock's display changes, records a flag the
-/// moment it falls, and sleeps while no clock runs. Time is always read from
-/// the clock, never counted from timer ticks.
-fn start_redraw_timer(ctx: ZhCtx) {
-    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
-    let last_beep = StoredValue::new(u64::MAX);
-    let tick = move || {
-        let Some(floor) = ctx.game.try_with_untracked(|g| {
+/// The chess clock's redraw timer (`ui::ticker`). The running delay counts
+/// as displayed time, so the face changes when the delay runs out.
+impl ticker::ClockScreen for ZhCtx {
+    fn now(&self) -> RwSignal<u64> {
+        self.now
+    }
+
+    fn epoch(&self) -> RwSignal<u64> {
+        self.epoch
+    }
+
+    fn last_event_ms(&self) -> Option<u64> {
+        self.game.try_with_untracked(|g| {
             g.as_ref()
                 .and_then(|g| g.events().last())
                 .map_or(0, |e| e.t_ms)
-        }) else {
-            return;
-        };
-        let now = clock::now_ms().max(floor);
-        ctx.now.set(now);
-        if ctx.record_flag(now) {
-            return;
-        }
-        if let Some(ms) = running_time(&ctx, now)
-            && ms <= LOW_TIME_MS
-        {
-            let second = ms / 1000;
-            if last_beep.get_value() != second {
-                last_beep.set_value(second);
-                ctx.play(sound::Cue::LowTime);
+        })
+    }
+
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        self.game.with_untracked(|g| {
+            let g = g.as_ref().filter(|g| !g.is_over())?;
+            let colour = g.clock().running()?;
+            match g.clock().delay_left_ms(colour, now) {
+                0 => Some(g.clock().remaining_ms(colour, now)),
+                delay => Some(delay),
             }
-        }
-    };
-    let planned = pending.clone();
-    Effect::new(move |_| {
-        ctx.epoch.track();
-        let now = ctx.now.get();
-        let delay = running_time(&ctx, now).map(format::next_change_in);
-        let next = delay.and_then(|ms| {
-            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
-        });
-        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
-            old.clear();
-        }
-    });
-    let listener = crate::web::on_document_event("visibilitychange", move || {
-        if crate::web::page_visible() {
-            ctx.now.set(clock::now_ms().max(ctx.now.get_untracked()));
-            keep_awake(&ctx);
-        }
-    });
-    let _listener = StoredValue::new_local(listener);
-    on_cleanup(move || {
-        if let Some(timer) = pending.lock().expect("timer lock").take() {
-            timer.clear();
-        }
-        device::keep_screen_on(false);
-    });
-    Effect::new(move |_| {
-        ctx.game.track();
-        keep_awake(&ctx);
-    });
-}
+        })
+    }
 
-/// The screen stays on while a game is being played.
-fn keep_awake(ctx: &ZhCtx) {
-    let playing = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()));
-    device::keep_screen_on(playing);
-}
+    fn record_flag(&self, now: u64) -> bool {
+        ZhCtx::record_flag(self, now)
+    }
 
-/// The running clock's time (its unexpired simple delay counted too, so the
-/// display changes when the delay runs out).
-fn running_time(ctx: &ZhCtx, now: u64) -> Option<u64> {
-    ctx.game.with_untracked(|g| {
-        let g = g.as_ref()?;
-        if g.is_over() {
-            return None;
-        }
-        let colour = g.clock().running()?;
-        let delay = g.clock().delay_left_ms(colour, now);
-        if delay > 0 {
-            return Some(delay);
-        }
-        Some(g.clock().remaining_ms(colour, now))
-    })
+    fn low_time_ms(&self) -> u64 {
+        LOW_TIME_MS
+    }
+
+    fn low_time_cue(&self) {
+        self.play(sound::Cue::LowTime);
+    }
+
+    fn playing(&self) -> bool {
+        self.game
+            .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()))
+    }
+
+    fn track_game(&self) {
+        self.game.track();
+    }
 }

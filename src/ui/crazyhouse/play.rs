@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
 use crate::ui::board::{Board, Pockets};
+use crate::ui::clock_controls::ClockControls;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -166,7 +167,6 @@ fn Half(colour: Colour) -> impl IntoView {
 fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let confirming_undo = RwSignal::new(false);
     let view_now = move || current_view(&ctx);
     let phase = move || view_now().map(|v| v.phase);
     let paused = move || phase() == Some(ZhPhase::Paused);
@@ -182,47 +182,17 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 })}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <Show
-                when=move || confirming_undo.get()
-                fallback=move || view! {
-                    <div class="middle-controls">
-                        <Show
-                            when=paused
-                            fallback=move || view! {
-                                <button type="button" class="button" disabled=move || !can_pause()
-                                    on:click=move |_| { ctx.send(ZhEvent::Pause); }>
-                                    {move || i18n.t().crazyhouse.pause}
-                                </button>
-                            }
-                        >
-                            <button type="button" class="button primary" on:click=move |_| { ctx.send(ZhEvent::Resume); }>
-                                {move || i18n.t().crazyhouse.resume}
-                            </button>
-                        </Show>
-                        <button type="button" class="button undo" disabled=move || !undo_available()
-                            on:click=move |_| confirming_undo.set(true)>
-                            {move || if board_mode() { i18n.t().crazyhouse.undo_move } else { i18n.t().crazyhouse.undo_tap }}
-                        </button>
-                        <button type="button" class="button icon-button" aria-label=move || i18n.t().crazyhouse.more
-                            on:click=move |_| menu_open.set(true)>
-                            "⋯"
-                        </button>
-                    </div>
-                }
-            >
-                <div class="middle-confirm" role="group">
-                    <p>{move || i18n.t().crazyhouse.undo_confirm}</p>
-                    <div class="button-row">
-                        <button type="button" class="button danger" on:click=move |_| {
-                            ctx.send(ZhEvent::Undo);
-                            confirming_undo.set(false);
-                        }>{move || i18n.t().crazyhouse.confirm}</button>
-                        <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
-                            {move || i18n.t().crazyhouse.cancel}
-                        </button>
-                    </div>
-                </div>
-            </Show>
+            <ClockControls
+                paused=Signal::derive(paused)
+                can_pause=Signal::derive(can_pause)
+                undo_available=Signal::derive(undo_available)
+                undo_label=Signal::derive(move || if board_mode() { i18n.t().crazyhouse.undo_move } else { i18n.t().crazyhouse.undo_tap })
+                undo_question=Signal::derive(move || i18n.t().crazyhouse.undo_confirm)
+                on_pause=move |()| { ctx.send(ZhEvent::Pause); }
+                on_resume=move |()| { ctx.send(ZhEvent::Resume); }
+                on_undo=move |()| { ctx.send(ZhEvent::Undo); }
+                on_menu=move |()| menu_open.set(true)
+            />
         </div>
     }
 }

@@ -4,8 +4,19 @@
 pub struct GameTexts {
     /// The second tap of a confirm-protected button ("Resign — Confirm").
     pub confirm: &'static str,
+    pub controls: ControlTexts,
     pub saves: SaveTexts,
     pub board: BoardTexts,
+}
+
+/// The strip between the clock halves and the game menu (`ui::clock_controls`).
+pub struct ControlTexts {
+    pub pause: &'static str,
+    pub resume: &'static str,
+    pub cancel: &'static str,
+    /// The game menu's button and title.
+    pub menu: &'static str,
+    pub close: &'static str,
 }
 
 /// A saved game that cannot be restored (`ui::saved::DamagedSave`).
@@ -35,6 +46,13 @@ pub struct BoardTexts {
 
 pub static EN: GameTexts = GameTexts {
     confirm: "Confirm",
+    controls: ControlTexts {
+        pause: "Pause",
+        resume: "Resume",
+        cancel: "Cancel",
+        menu: "Game menu",
+        close: "Close",
+    },
     saves: SaveTexts {
         save_damaged: "The saved game on this phone cannot be read",
         save_newer: "The saved game comes from a newer version of this app",
@@ -57,6 +75,13 @@ pub static EN: GameTexts = GameTexts {
 
 pub static RU: GameTexts = GameTexts {
     confirm: "Подтвердить",
+    controls: ControlTexts {
+        pause: "Пауза",
+        resume: "Продолжить",
+        cancel: "Отмена",
+        menu: "Меню партии",
+        close: "Закрыть",
+    },
     saves: SaveTexts {
         save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",
         save_newer: "Сохранённая партия сделана более новой версией приложения",

@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clock_controls::Sheet;
+
 use super::{current_view, use_table};
 use crate::referee::{Colour, DrawClaim, Event, InputMode, ViewPhase};
 use crate::ui::confirm::ConfirmButton;
@@ -50,13 +52,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     };
 
     view! {
-        <div class="sheet-backdrop" on:click=move |_| close()>
-            <div class="sheet" role="dialog" aria-modal="true" aria-label=move || i18n.t().nordau.more
-                on:click=|ev| ev.stop_propagation()>
-                <div class="sheet-head">
-                    <h2>{move || i18n.t().nordau.more}</h2>
-                    <button type="button" class="button" on:click=move |_| close()>{move || i18n.t().nordau.close}</button>
-                </div>
+        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
                 <Show when=playing>
                     <h3>{move || i18n.t().nordau.resign}</h3>
                     <div class="button-row">
@@ -124,7 +120,6 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                             close();
                         } />
                 </div>
-            </div>
-        </div>
+        </Sheet>
     }
 }

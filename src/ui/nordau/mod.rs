@@ -11,14 +11,11 @@ mod setup;
 pub mod store;
 mod swap;
 
-use std::sync::{Arc, Mutex};
-
-use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
-use super::format;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{DamagedSave, Loaded};
+use super::{format, ticker};
 use crate::referee::{Event, Game, Stage, Table, TableError, ViewPhase};
 use crate::web::{clock, device, sound, storage};
 
@@ -162,7 +159,7 @@ pub fn NordauTable() -> impl IntoView {
         epoch: RwSignal::new(0),
     };
     provide_context(ctx);
-    start_redraw_timer(ctx);
+    ticker::start(ctx);
     let damaged = RwSignal::new(damaged);
     let stage = Memo::new(move |_| {
         ctx.table.with(|t| match &t.stage {
@@ -203,97 +200,63 @@ pub fn NordauTable() -> impl IntoView {
     }
 }
 
-/// Redraws exactly when the running bank's display changes (tenths below 10 s,
-/// seconds above), records a flag the moment a bank empties, and does nothing
-/// while no clock runs — no 60 fps loop, kind to the battery. Time is always
-/// read from the clock, never counted from timer ticks.
-fn start_redraw_timer(ctx: TableCtx) {
-    // Shared with the cleanup below, which outlives the reactive values.
-    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
-    let last_beep = StoredValue::new(u64::MAX);
-    let tick = move || {
-        let now = clock::now_ms();
-        // The table may have left the screen since this timer was set.
-        let Some(floor) = ctx.table.try_with_untracked(|t| {
+/// The block bank's redraw timer (`ui::ticker`): a flag falls through
+/// `Table::tick`, the warning ticks in a bank's last five seconds (NS-6).
+impl ticker::ClockScreen for TableCtx {
+    fn now(&self) -> RwSignal<u64> {
+        self.now
+    }
+
+    fn epoch(&self) -> RwSignal<u64> {
+        self.epoch
+    }
+
+    fn last_event_ms(&self) -> Option<u64> {
+        self.table.try_with_untracked(|t| {
             t.game()
                 .and_then(|g| g.events().last())
                 .map_or(0, |e| e.t_ms)
-        }) else {
-            return;
-        };
-        let now = now.max(floor);
-        ctx.now.set(now);
-        let flagged = ctx.table.with_untracked(|t| {
+        })
+    }
+
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        self.table.with_untracked(|t| {
+            let game = t.game()?;
+            let colour = game.view(now).clock_running?;
+            Some(game.remaining_ms(colour, now))
+        })
+    }
+
+    fn record_flag(&self, now: u64) -> bool {
+        let flagged = self.table.with_untracked(|t| {
             let mut probe = t.clone();
             probe.tick(now).then_some(probe)
         });
-        if let Some(next) = flagged {
-            ctx.update(move |table| {
+        match flagged {
+            Some(next) => self.update(move |table| {
                 *table = next;
                 Ok(())
-            });
-            return;
+            }),
+            None => false,
         }
-        // Low-time warning: one tick per second in the last five seconds.
-        if let Some(ms) = running_bank(&ctx, now)
-            && ms <= 5_000
-        {
-            let second = ms / 1000;
-            if last_beep.get_value() != second {
-                last_beep.set_value(second);
-                ctx.play(sound::Cue::LowTime);
-            }
-        }
-    };
-    let planned = pending.clone();
-    Effect::new(move |_| {
-        ctx.epoch.track();
-        let now = ctx.now.get();
-        let delay = running_bank(&ctx, now).map(format::next_change_in);
-        let next = delay.and_then(|ms| {
-            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
-        });
-        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
-            old.clear();
-        }
-    });
-    // A hidden page's timers sleep; catch up at once when it shows again. The
-    // listener lives as long as the table: it is dropped with this stored value.
-    let listener = crate::web::on_document_event("visibilitychange", move || {
-        if crate::web::page_visible() {
-            ctx.now.set(clock::now_ms().max(ctx.now.get_untracked()));
-            keep_awake(&ctx);
-        }
-    });
-    let _listener = StoredValue::new_local(listener);
-    // Leaving the table: no timer may fire into it, and the screen may sleep.
-    on_cleanup(move || {
-        if let Some(timer) = pending.lock().expect("timer lock").take() {
-            timer.clear();
-        }
-        device::keep_screen_on(false);
-    });
-    Effect::new(move |_| {
-        ctx.table.track();
-        keep_awake(&ctx);
-    });
-}
+    }
 
-/// The screen stays on while a game is being played (re-acquired on return).
-fn keep_awake(ctx: &TableCtx) {
-    let playing = ctx
-        .table
-        .with_untracked(|t| t.game().is_some_and(|g| !g.is_over()));
-    device::keep_screen_on(playing);
-}
+    fn low_time_ms(&self) -> u64 {
+        5_000
+    }
 
-fn running_bank(ctx: &TableCtx, now: u64) -> Option<u64> {
-    ctx.table.with_untracked(|t| {
-        let game = t.game()?;
-        let view = game.view(now);
-        let colour = view.clock_running?;
-        Some(game.remaining_ms(colour, now))
-    })
+    fn low_time_cue(&self) {
+        self.play(sound::Cue::LowTime);
+    }
+
+    fn playing(&self) -> bool {
+        self.table
+            .with_untracked(|t| t.game().is_some_and(|g| !g.is_over()))
+    }
+
+    fn track_game(&self) {
+        self.table.track();
+    }
 }
 
 /// The game's public view at the screen's time (tracks both).

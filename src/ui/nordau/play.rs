@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
+use crate::ui::clock_controls::ClockControls;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -122,12 +123,12 @@ fn Half(colour: Colour) -> impl IntoView {
 fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let confirming_undo = RwSignal::new(false);
     let view_now = move || current_view(&ctx);
     let phase = move || view_now().map(|v| v.phase);
     let paused = move || phase() == Some(ViewPhase::Paused);
     let can_pause = move || phase() == Some(ViewPhase::Running);
     let undo_available = move || view_now().is_some_and(|v| v.undo_available);
+    let board_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Board);
     let totals = move || {
         ctx.table.with(|t| {
             t.session
@@ -160,53 +161,17 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <Show
-                when=move || confirming_undo.get()
-                fallback=move || view! {
-                    <div class="middle-controls">
-                        <Show
-                            when=paused
-                            fallback=move || view! {
-                                <button type="button" class="button" disabled=move || !can_pause()
-                                    on:click=move |_| { ctx.send(Event::Pause); }>
-                                    {move || i18n.t().nordau.pause}
-                                </button>
-                            }
-                        >
-                            <button type="button" class="button primary" on:click=move |_| { ctx.send(Event::Resume); }>
-                                {move || i18n.t().nordau.resume}
-                            </button>
-                        </Show>
-                        <button type="button" class="button undo" disabled=move || !undo_available()
-                            on:click=move |_| confirming_undo.set(true)>
-                            {move || {
-                                let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
-                                if board { i18n.t().nordau.undo_move } else { i18n.t().nordau.undo_tap }
-                            }}
-                        </button>
-                        <button type="button" class="button icon-button" aria-label=move || i18n.t().nordau.more
-                            on:click=move |_| menu_open.set(true)>
-                            "⋯"
-                        </button>
-                    </div>
-                }
-            >
-                <div class="middle-confirm" role="group">
-                    <p>{move || {
-                        let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
-                        if board { i18n.t().nordau.undo_move_confirm } else { i18n.t().nordau.undo_confirm }
-                    }}</p>
-                    <div class="button-row">
-                        <button type="button" class="button danger" on:click=move |_| {
-                            ctx.send(Event::UndoPress);
-                            confirming_undo.set(false);
-                        }>{move || i18n.t().game.confirm}</button>
-                        <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
-                            {move || i18n.t().nordau.cancel}
-                        </button>
-                    </div>
-                </div>
-            </Show>
+            <ClockControls
+                paused=Signal::derive(paused)
+                can_pause=Signal::derive(can_pause)
+                undo_available=Signal::derive(undo_available)
+                undo_label=Signal::derive(move || if board_mode() { i18n.t().nordau.undo_move } else { i18n.t().nordau.undo_tap })
+                undo_question=Signal::derive(move || if board_mode() { i18n.t().nordau.undo_move_confirm } else { i18n.t().nordau.undo_confirm })
+                on_pause=move |()| { ctx.send(Event::Pause); }
+                on_resume=move |()| { ctx.send(Event::Resume); }
+                on_undo=move |()| { ctx.send(Event::UndoPress); }
+                on_menu=move |()| menu_open.set(true)
+            />
         </div>
     }
 }

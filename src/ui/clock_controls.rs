@@ -1,0 +1,96 @@
+//! The controls in the strip between the two clock halves, shared by every
+//! game module: Pause/Resume, "Undo last tap/move" behind a second question,
+//! and the game menu. They are small and away from the halves, so a hand
+//! slapping a clock cannot hit them by accident.
+
+use leptos::prelude::*;
+
+use super::i18n::use_i18n;
+
+#[component]
+pub fn ClockControls(
+    #[prop(into)] paused: Signal<bool>,
+    #[prop(into)] can_pause: Signal<bool>,
+    #[prop(into)] undo_available: Signal<bool>,
+    /// "Undo last tap" or "Undo last move", in the current language.
+    #[prop(into)]
+    undo_label: Signal<&'static str>,
+    /// The question asked before undoing.
+    #[prop(into)]
+    undo_question: Signal<&'static str>,
+    #[prop(into)] on_pause: Callback<()>,
+    #[prop(into)] on_resume: Callback<()>,
+    #[prop(into)] on_undo: Callback<()>,
+    #[prop(into)] on_menu: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let confirming_undo = RwSignal::new(false);
+    view! {
+        <Show
+            when=move || confirming_undo.get()
+            fallback=move || view! {
+                <div class="middle-controls">
+                    <Show
+                        when=move || paused.get()
+                        fallback=move || view! {
+                            <button type="button" class="button" disabled=move || !can_pause.get()
+                                on:click=move |_| on_pause.run(())>
+                                {move || i18n.t().game.controls.pause}
+                            </button>
+                        }
+                    >
+                        <button type="button" class="button primary" on:click=move |_| on_resume.run(())>
+                            {move || i18n.t().game.controls.resume}
+                        </button>
+                    </Show>
+                    <button type="button" class="button undo" disabled=move || !undo_available.get()
+                        on:click=move |_| confirming_undo.set(true)>
+                        {move || undo_label.get()}
+                    </button>
+                    <button type="button" class="button icon-button" aria-label=move || i18n.t().game.controls.menu
+                        on:click=move |_| on_menu.run(())>
+                        "⋯"
+                    </button>
+                </div>
+            }
+        >
+            <div class="middle-confirm" role="group">
+                <p>{move || undo_question.get()}</p>
+                <div class="button-row">
+                    <button type="button" class="button danger" on:click=move |_| {
+                        on_undo.run(());
+                        confirming_undo.set(false);
+                    }>{move || i18n.t().game.confirm}</button>
+                    <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
+                        {move || i18n.t().game.controls.cancel}
+                    </button>
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// A bottom sheet (the game menu): a title, a Close button, and the content.
+/// A tap outside closes it.
+#[component]
+pub fn Sheet(
+    #[prop(into)] title: Signal<&'static str>,
+    open: RwSignal<bool>,
+    children: Children,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="sheet-backdrop" on:click=move |_| open.set(false)>
+            <div class="sheet" role="dialog" aria-modal="true" aria-label=move || title.get()
+                on:click=|ev| ev.stop_propagation()>
+                <div class="sheet-head">
+                    <h2>{move || title.get()}</h2>
+                    <button type="button" class="button" on:click=move |_| open.set(false)>
+                        {move || i18n.t().game.controls.close}
+                    </button>
+                </div>
+                {children()}
+            </div>
+        </div>
+    }
+}

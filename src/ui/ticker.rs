@@ -1,0 +1,97 @@
+//! The redraw timer every game screen with a running clock shares. It wakes
+//! exactly when the running clock's display changes (tenths below 10 s,
+//! seconds above), records a flag the moment it falls, ticks the low-time cue
+//! once a second, and does nothing while no clock runs — no 60 fps loop, kind
+//! to the battery. Time is always read from the clock, never counted from
+//! timer ticks. It also keeps the screen awake while a game is played.
+
+use std::sync::{Arc, Mutex};
+
+use leptos::leptos_dom::helpers::TimeoutHandle;
+use leptos::prelude::*;
+
+use super::format;
+use crate::web::{clock, device};
+
+/// What the timer needs from a game module's screen state.
+pub trait ClockScreen: Copy + Send + Sync + 'static {
+    /// The time the screen shows (ms); the timer advances it.
+    fn now(&self) -> RwSignal<u64>;
+    /// Bumped by the module whenever the timer must be re-planned.
+    fn epoch(&self) -> RwSignal<u64>;
+    /// The time of the last recorded event, or `None` once the screen's state
+    /// has been disposed (a timer may still fire after leaving the screen).
+    fn last_event_ms(&self) -> Option<u64>;
+    /// What the running clock shows at `now` (ms), `None` when none runs.
+    fn running_ms(&self, now: u64) -> Option<u64>;
+    /// Records a flag that fell by `now`; whether one did.
+    fn record_flag(&self, now: u64) -> bool;
+    /// The low-time warning starts at this many ms.
+    fn low_time_ms(&self) -> u64;
+    /// One tick of the low-time warning (a sound, unless muted).
+    fn low_time_cue(&self);
+    /// Whether a game is being played now (untracked).
+    fn playing(&self) -> bool;
+    /// Subscribes the calling effect to the game state.
+    fn track_game(&self);
+}
+
+/// Starts the timer for as long as the calling component lives.
+pub fn start<C: ClockScreen>(screen: C) {
+    // Shared with the cleanup below, which outlives the reactive values.
+    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
+    let last_beep = StoredValue::new(u64::MAX);
+    let tick = move || {
+        let Some(floor) = screen.last_event_ms() else {
+            return;
+        };
+        let now = clock::now_ms().max(floor);
+        screen.now().set(now);
+        if screen.record_flag(now) {
+            return;
+        }
+        if let Some(ms) = screen.running_ms(now)
+            && ms <= screen.low_time_ms()
+        {
+            let second = ms / 1000;
+            if last_beep.get_value() != second {
+                last_beep.set_value(second);
+                screen.low_time_cue();
+            }
+        }
+    };
+    let planned = pending.clone();
+    Effect::new(move |_| {
+        screen.epoch().track();
+        let now = screen.now().get();
+        let delay = screen.running_ms(now).map(format::next_change_in);
+        let next = delay.and_then(|ms| {
+            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
+        });
+        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
+            old.clear();
+        }
+    });
+    // A hidden page's timers sleep; catch up at once when it shows again. The
+    // listener lives as long as the screen: it is dropped with this stored value.
+    let listener = crate::web::on_document_event("visibilitychange", move || {
+        if crate::web::page_visible() {
+            screen
+                .now()
+                .set(clock::now_ms().max(screen.now().get_untracked()));
+            device::keep_screen_on(screen.playing());
+        }
+    });
+    let _listener = StoredValue::new_local(listener);
+    // Leaving the screen: no timer may fire into it, and the screen may sleep.
+    on_cleanup(move || {
+        if let Some(timer) = pending.lock().expect("timer lock").take() {
+            timer.clear();
+        }
+        device::keep_screen_on(false);
+    });
+    Effect::new(move |_| {
+        screen.track_game();
+        device::keep_screen_on(screen.playing());
+    });
+}
