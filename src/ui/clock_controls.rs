@@ -6,6 +6,60 @@
 use leptos::prelude::*;
 
 use super::i18n::use_i18n;
+use crate::referee::Colour;
+
+/// One side's half of the clock: colour chip, name, time face and a status
+/// line; the whole half is the clock button. Black's half is turned 180° (CSS
+/// `.far`) to face the player across the table. Children are appended to the
+/// status line (e.g. a running delay).
+#[component]
+pub fn ClockHalf(
+    colour: Colour,
+    #[prop(into)] name: Signal<String>,
+    /// The time as shown (`4:59`, `9.3`).
+    #[prop(into)]
+    face: Signal<String>,
+    #[prop(into)] status: Signal<String>,
+    #[prop(into)] to_move: Signal<bool>,
+    #[prop(into)] low: Signal<bool>,
+    /// This half's tap starts the game.
+    #[prop(into)]
+    starts: Signal<bool>,
+    #[prop(into)] tappable: Signal<bool>,
+    #[prop(into)] on_press: Callback<()>,
+    #[prop(optional)] children: Option<ChildrenFn>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let is_white = colour == Colour::White;
+    view! {
+        <button
+            type="button"
+            class="half"
+            class:far=!is_white
+            class:white-seat=is_white
+            class:black-seat=!is_white
+            class:to-move=move || to_move.get()
+            class:low=move || low.get()
+            class:starts=move || starts.get()
+            aria-disabled=move || (!tappable.get()).to_string()
+            aria-label=move || {
+                let t = &i18n.t().game.controls;
+                let clock = if is_white { t.white_clock } else { t.black_clock };
+                format!("{clock}: {}", name.get())
+            }
+            on:click=move |_| on_press.run(())
+        >
+            <span class="half-head">
+                <span class="seat-chip" class:white=is_white class:black=!is_white>
+                    {move || if is_white { i18n.t().game.board.white } else { i18n.t().game.board.black }}
+                </span>
+                <span class="half-name">{move || name.get()}</span>
+            </span>
+            <span class="bank" aria-live="off">{move || face.get()}</span>
+            <span class="half-status">{move || status.get()} {children.map(|children| children())}</span>
+        </button>
+    }
+}
 
 #[component]
 pub fn ClockControls(

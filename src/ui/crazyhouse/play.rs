@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
 use crate::ui::board::{Board, Pockets};
-use crate::ui::clock_controls::ClockControls;
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -92,7 +92,7 @@ fn Half(colour: Colour) -> impl IntoView {
     let tappable = move || {
         starts_game() || (to_move() && view_now().is_some_and(|v| v.mode == InputMode::Clock))
     };
-    let press = move |_| {
+    let press = move |()| {
         if starts_game() {
             ctx.send(ZhEvent::Start);
         } else if tappable() {
@@ -101,21 +101,26 @@ fn Half(colour: Colour) -> impl IntoView {
     };
     let status = move || {
         let t = i18n.t().crazyhouse;
-        let v = view_now()?;
-        Some(match v.phase {
+        let Some(v) = view_now() else {
+            return String::new();
+        };
+        let state = match v.phase {
             ZhPhase::AwaitingStart if v.side_to_move == colour => t.wait_for_start,
             ZhPhase::AwaitingStart => t.tap_to_start,
             ZhPhase::Paused => t.paused,
             _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
             _ if v.side_to_move == colour => t.your_move,
             _ => t.waiting,
-        })
+        };
+        let moves = format::fill(t.moves_made, &[("n", &v.moves_made[i].to_string())]);
+        format!("{state} · {moves}")
     };
     let name = move || {
         view_now()
             .map(|v| if is_white { v.white } else { v.black })
             .unwrap_or_default()
     };
+    // A running simple delay is shown apart: the face does not move during it.
     let delay = move || {
         view_now()
             .map(|v| v.delay_ms[i])
@@ -124,40 +129,19 @@ fn Half(colour: Colour) -> impl IntoView {
     };
 
     view! {
-        <button
-            type="button"
-            class="half"
-            class:far=!is_white
-            class:white-seat=is_white
-            class:black-seat=!is_white
-            class:to-move=to_move
-            class:low=low
-            class:starts=starts_game
-            aria-disabled=move || (!tappable()).to_string()
-            aria-label=move || {
-                let t = i18n.t().crazyhouse;
-                let clock = if is_white { t.white_clock } else { t.black_clock };
-                format!("{clock}: {}", name())
-            }
-            on:click=press
+        <ClockHalf
+            colour=colour
+            name=Signal::derive(name)
+            face=Signal::derive(move || view_now().map(|v| format::clock_face(v.remaining_ms[i])).unwrap_or_default())
+            status=Signal::derive(status)
+            to_move=Signal::derive(to_move)
+            low=Signal::derive(low)
+            starts=Signal::derive(starts_game)
+            tappable=Signal::derive(tappable)
+            on_press=press
         >
-            <span class="half-head">
-                <span class="seat-chip" class:white=is_white class:black=!is_white>
-                    {move || if is_white { i18n.t().crazyhouse.white } else { i18n.t().crazyhouse.black }}
-                </span>
-                <span class="half-name">{name}</span>
-            </span>
-            <span class="bank" aria-live="off">
-                {move || view_now().map(|v| format::clock_face(v.remaining_ms[i]))}
-            </span>
-            <span class="half-status">
-                {status}
-                {move || delay().map(|d| view! { <span class="delay">" · " {d}</span> })}
-                {move || view_now().map(|v| view! {
-                    <span class="moves-made">" · " {format::fill(i18n.t().crazyhouse.moves_made, &[("n", &v.moves_made[i].to_string())])}</span>
-                })}
-            </span>
-        </button>
+            {move || delay().map(|d| view! { <span class="delay">" · " {d}</span> })}
+        </ClockHalf>
     }
 }
 

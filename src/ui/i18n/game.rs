@@ -17,6 +17,9 @@ pub struct ControlTexts {
     /// The game menu's button and title.
     pub menu: &'static str,
     pub close: &'static str,
+    /// A clock half's accessible name: "White clock: Dana".
+    pub white_clock: &'static str,
+    pub black_clock: &'static str,
 }
 
 /// A saved game that cannot be restored (`ui::saved::DamagedSave`).
@@ -52,6 +55,8 @@ pub static EN: GameTexts = GameTexts {
         cancel: "Cancel",
         menu: "Game menu",
         close: "Close",
+        white_clock: "White clock",
+        black_clock: "Black clock",
     },
     saves: SaveTexts {
         save_damaged: "The saved game on this phone cannot be read",
@@ -81,6 +86,8 @@ pub static RU: GameTexts = GameTexts {
         cancel: "Отмена",
         menu: "Меню партии",
         close: "Закрыть",
+        white_clock: "Часы белых",
+        black_clock: "Часы чёрных",
     },
     saves: SaveTexts {
         save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",

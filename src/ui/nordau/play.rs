@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
-use crate::ui::clock_controls::ClockControls;
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -59,7 +59,7 @@ fn Half(colour: Colour) -> impl IntoView {
     let tappable = move || {
         starts_game() || (to_move() && state().is_some_and(|(v, _)| v.mode == InputMode::Clock))
     };
-    let press = move |_| {
+    let press = move |()| {
         if starts_game() {
             ctx.send(Event::Start);
         } else if tappable() {
@@ -68,15 +68,18 @@ fn Half(colour: Colour) -> impl IntoView {
     };
     let status = move || {
         let t = i18n.t().nordau;
-        let (view, _) = state()?;
-        Some(match view.phase {
+        let Some((view, _)) = state() else {
+            return String::new();
+        };
+        match view.phase {
             ViewPhase::AwaitingFirstPress if is_white => t.wait_for_start,
             ViewPhase::AwaitingFirstPress => t.tap_to_start,
             ViewPhase::Paused => t.paused,
             _ if view.side_to_move == colour && view.mode == InputMode::Clock => t.tap_when_moved,
             _ if view.side_to_move == colour => t.your_move,
             _ => t.waiting,
-        })
+        }
+        .to_owned()
     };
     let name = move || {
         state()
@@ -85,34 +88,17 @@ fn Half(colour: Colour) -> impl IntoView {
     };
 
     view! {
-        <button
-            type="button"
-            class="half"
-            class:far=!is_white
-            class:white-seat=is_white
-            class:black-seat=!is_white
-            class:to-move=to_move
-            class:low=low
-            class:starts=starts_game
-            aria-disabled=move || (!tappable()).to_string()
-            aria-label=move || {
-                let t = i18n.t().nordau;
-                let clock = if is_white { t.white_clock } else { t.black_clock };
-                format!("{clock}: {}", name())
-            }
-            on:click=press
-        >
-            <span class="half-head">
-                <span class="seat-chip" class:white=is_white class:black=!is_white>
-                    {move || if is_white { i18n.t().nordau.white } else { i18n.t().nordau.black }}
-                </span>
-                <span class="half-name">{name}</span>
-            </span>
-            <span class="bank" aria-live="off">
-                {move || state().map(|(_, bank)| format::bank(bank))}
-            </span>
-            <span class="half-status">{status}</span>
-        </button>
+        <ClockHalf
+            colour=colour
+            name=Signal::derive(name)
+            face=Signal::derive(move || state().map(|(_, bank)| format::bank(bank)).unwrap_or_default())
+            status=Signal::derive(status)
+            to_move=Signal::derive(to_move)
+            low=Signal::derive(low)
+            starts=Signal::derive(starts_game)
+            tappable=Signal::derive(tappable)
+            on_press=press
+        />
     }
 }
 
