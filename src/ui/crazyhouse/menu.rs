@@ -10,19 +10,21 @@ use super::{current_view, use_zh};
 use crate::referee::{Colour, InputMode, Reported, ZhEvent, ZhPhase};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
+use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::use_i18n;
 
 /// Steps an arbiter can add or take away, in ms.
 const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
 
-fn step_label(step: i64) -> String {
+fn step_label(t: &CrazyhouseTexts, step: i64) -> String {
     let sign = if step < 0 { '−' } else { '+' };
     let s = step.unsigned_abs() / 1000;
-    if s >= 60 {
-        format!("{sign}{} min", s / 60)
+    let amount = if s >= 60 {
+        format::fill(t.adjust_minutes, &[("n", &(s / 60).to_string())])
     } else {
-        format!("{sign}{s} s")
-    }
+        format::fill(t.adjust_seconds, &[("n", &s.to_string())])
+    };
+    format!("{sign}{amount}")
 }
 
 #[component]
@@ -116,14 +118,14 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                             <div class="button-row">
                                 {ADJUST_STEPS.map(|step| view! {
                                     <button type="button" class="button"
-                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(step))
+                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(i18n.t().crazyhouse, step))
                                         on:click=move |_| {
                                             let Some(v) = view_now() else { return };
                                             let now = v.remaining_ms[colour.index()] as i64;
                                             let remaining_ms = (now + step).max(1_000) as u64;
                                             ctx.send(ZhEvent::Adjust { colour, remaining_ms });
                                         }>
-                                        {step_label(step)}
+                                        {move || step_label(i18n.t().crazyhouse, step)}
                                     </button>
                                 }).collect_view()}
                             </div>

@@ -105,8 +105,11 @@ fn Half(colour: Colour) -> impl IntoView {
             return String::new();
         };
         let state = match v.phase {
-            ZhPhase::AwaitingStart if v.side_to_move == colour => t.wait_for_start,
-            ZhPhase::AwaitingStart => t.tap_to_start,
+            // The side to move waits; the other side's tap starts its clock.
+            ZhPhase::AwaitingStart if v.side_to_move == colour => {
+                t.wait_for_start[colour.other().index()]
+            }
+            ZhPhase::AwaitingStart => t.tap_to_start[v.side_to_move.index()],
             ZhPhase::Paused => t.paused,
             _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
             _ if v.side_to_move == colour => t.your_move,
