@@ -91,6 +91,22 @@ export async function waitForServiceWorkerControl(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
 }
 
+/**
+ * Opens `url#route` in a new page of `context` with Playwright's fake clock
+ * installed at `time`, left running while the app loads (until `ready` is on
+ * screen), then paused two minutes later: from there only `runFor` moves time,
+ * so every clock on screen is exact. Returns the page and its error list.
+ */
+export async function openWithFakeClock(context, url, { route, ready, time }) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.clock.install({ time });
+  await page.goto(`${url}#${route}`);
+  await page.locator(ready).first().waitFor();
+  await page.clock.pauseAt(time + 120_000);
+  return { page, errors };
+}
+
 /** Errors the page logged; the app must run without any. */
 export function collectPageErrors(page) {
   const errors = [];

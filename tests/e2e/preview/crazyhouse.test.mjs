@@ -16,8 +16,8 @@ import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
   PORTRAIT,
-  collectPageErrors,
   launchBrowser,
+  openWithFakeClock,
   phoneContext,
   screenshot,
   serveCopy,
@@ -57,14 +57,12 @@ after(async () => {
 // ---- helpers ------------------------------------------------------------------
 
 /** Opens #/crazyhouse with a fake clock that is paused once the app is up. */
-async function openZh(context, url) {
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.clock.install({ time: T0 });
-  await page.goto(`${url}#/crazyhouse`);
-  await page.locator(".zh-setup, .zh-play, .zh-end").first().waitFor();
-  await page.clock.pauseAt(T0 + 120_000);
-  return { page, errors };
+function openZh(context, url) {
+  return openWithFakeClock(context, url, {
+    route: "/crazyhouse",
+    ready: ".zh-setup, .zh-play, .zh-end",
+    time: T0,
+  });
 }
 
 /** Switches the app to Russian with the app bar's language button. */

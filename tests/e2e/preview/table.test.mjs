@@ -15,8 +15,8 @@ import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
   PORTRAIT,
-  collectPageErrors,
   launchBrowser,
+  openWithFakeClock,
   phoneContext,
   screenshot,
   serveCopy,
@@ -39,14 +39,12 @@ after(async () => {
 // ---- helpers ------------------------------------------------------------------
 
 /** Opens #/nordau with a fake clock that is paused once the app is up. */
-async function openTable(context, url) {
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.clock.install({ time: T0 });
-  await page.goto(`${url}#/nordau`);
-  await page.locator(".ns-setup, .ns-commit, .ns-play, .ns-end").first().waitFor();
-  await page.clock.pauseAt(T0 + 120_000);
-  return { page, errors };
+function openTable(context, url) {
+  return openWithFakeClock(context, url, {
+    route: "/nordau",
+    ready: ".ns-setup, .ns-commit, .ns-play, .ns-end",
+    time: T0,
+  });
 }
 
 /** Fills the setup form and shows the commitment. */
