@@ -17,6 +17,8 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 #[cfg(feature = "game-screens")]
+pub mod input_mode;
+#[cfg(feature = "game-screens")]
 pub mod nordau;
 pub mod qr;
 pub mod route;

@@ -12,6 +12,7 @@ use crate::referee::{
 use crate::ui::format;
 use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::use_i18n;
+use crate::ui::input_mode::InputModeChoice;
 use crate::web::storage;
 
 const PREFS_KEY: &str = "crazyhouse.setup";
@@ -217,27 +218,6 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let mode_choice = move |board: bool| {
-        view! {
-            <label class="choice">
-                <input
-                    type="radio"
-                    name="zh-mode"
-                    prop:checked=move || prefs.with(|p| p.board_mode == board)
-                    on:change=move |_| prefs.update(|p| p.board_mode = board)
-                />
-                <span class="choice-body">
-                    <span class="choice-title">
-                        {move || if board { i18n.t().crazyhouse.mode_board } else { i18n.t().crazyhouse.mode_clock }}
-                    </span>
-                    <span class="choice-hint">
-                        {move || if board { i18n.t().crazyhouse.mode_board_hint } else { i18n.t().crazyhouse.mode_clock_hint }}
-                    </span>
-                </span>
-            </label>
-        }
-    };
-
     let preset_chip = move |index: usize, label: String| {
         view! {
             <label class="chip">
@@ -283,11 +263,11 @@ pub fn SetupScreen() -> impl IntoView {
                 {name_input(true)}
                 {name_input(false)}
             </fieldset>
-            <fieldset class="group">
-                <legend>{move || i18n.t().crazyhouse.mode}</legend>
-                {mode_choice(false)}
-                {mode_choice(true)}
-            </fieldset>
+            <InputModeChoice
+                name="zh-mode"
+                board=Signal::derive(move || prefs.with(|p| p.board_mode))
+                on_change=move |board| prefs.update(|p| p.board_mode = board)
+            />
             <fieldset class="group">
                 <legend>{move || i18n.t().crazyhouse.time_control}</legend>
                 <div class="chips">

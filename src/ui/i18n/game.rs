@@ -5,6 +5,7 @@ pub struct GameTexts {
     /// The second tap of a confirm-protected button ("Resign — Confirm").
     pub confirm: &'static str,
     pub controls: ControlTexts,
+    pub mode: ModeTexts,
     pub saves: SaveTexts,
     pub board: BoardTexts,
 }
@@ -20,6 +21,15 @@ pub struct ControlTexts {
     /// A clock half's accessible name: "White clock: Dana".
     pub white_clock: &'static str,
     pub black_clock: &'static str,
+}
+
+/// How a game is played (C-1; `ui::input_mode`).
+pub struct ModeTexts {
+    pub legend: &'static str,
+    pub clock: &'static str,
+    pub clock_hint: &'static str,
+    pub board: &'static str,
+    pub board_hint: &'static str,
 }
 
 /// A saved game that cannot be restored (`ui::saved::DamagedSave`).
@@ -58,6 +68,13 @@ pub static EN: GameTexts = GameTexts {
         white_clock: "White clock",
         black_clock: "Black clock",
     },
+    mode: ModeTexts {
+        legend: "How you play",
+        clock: "Physical board",
+        clock_hint: "The phone is the clock: tap your half when you have moved.",
+        board: "On-screen board",
+        board_hint: "Moves are entered here; the referee checks them and sees mate.",
+    },
     saves: SaveTexts {
         save_damaged: "The saved game on this phone cannot be read",
         save_newer: "The saved game comes from a newer version of this app",
@@ -88,6 +105,13 @@ pub static RU: GameTexts = GameTexts {
         close: "Закрыть",
         white_clock: "Часы белых",
         black_clock: "Часы чёрных",
+    },
+    mode: ModeTexts {
+        legend: "Как играете",
+        clock: "Настоящая доска",
+        clock_hint: "Телефон — это часы: сделал ход — нажми свою половину.",
+        board: "Доска на экране",
+        board_hint: "Ходы вводятся здесь; судья проверяет их и видит мат.",
     },
     saves: SaveTexts {
         save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",

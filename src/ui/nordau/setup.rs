@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::use_table;
 use crate::referee::{BlockSchedule, InputMode, Points, ScheduleLine, Setup, ShiftUnit};
 use crate::ui::i18n::use_i18n;
+use crate::ui::input_mode::InputModeChoice;
 use crate::web::{device, storage};
 
 const PREFS_KEY: &str = "nordau-shift.setup";
@@ -131,25 +132,6 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let choice = move |label: fn(&crate::ui::i18n::Texts) -> &'static str,
-                       hint: fn(&crate::ui::i18n::Texts) -> &'static str,
-                       board: bool| {
-        view! {
-            <label class="choice">
-                <input
-                    type="radio"
-                    name="ns-mode"
-                    prop:checked=move || prefs.with(|p| p.board_mode == board)
-                    on:change=move |_| prefs.update(|p| p.board_mode = board)
-                />
-                <span class="choice-body">
-                    <span class="choice-title">{move || label(i18n.t())}</span>
-                    <span class="choice-hint">{move || hint(i18n.t())}</span>
-                </span>
-            </label>
-        }
-    };
-
     let number = move |label: fn(&crate::ui::i18n::Texts) -> &'static str,
                        get: fn(&Prefs) -> u32,
                        set: fn(&mut Prefs, u32),
@@ -185,11 +167,11 @@ pub fn SetupScreen() -> impl IntoView {
                 {name_input(2)}
                 <p class="hint">{move || i18n.t().nordau.names_hint}</p>
             </fieldset>
-            <fieldset class="group">
-                <legend>{move || i18n.t().nordau.mode}</legend>
-                {choice(|t| t.nordau.mode_clock, |t| t.nordau.mode_clock_hint, false)}
-                {choice(|t| t.nordau.mode_board, |t| t.nordau.mode_board_hint, true)}
-            </fieldset>
+            <InputModeChoice
+                name="ns-mode"
+                board=Signal::derive(move || prefs.with(|p| p.board_mode))
+                on_change=move |board| prefs.update(|p| p.board_mode = board)
+            />
             <details class="group options">
                 <summary>{move || i18n.t().nordau.options}</summary>
                 <label class="field">
