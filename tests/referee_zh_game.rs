@@ -222,16 +222,27 @@ fn zh_5_a_mis_tapped_mating_drop_can_be_taken_back() {
     g.apply(0, ZhEvent::Start).unwrap();
     let t = play_san(&mut g, &DROP_MATE, 0);
     assert!(g.is_over());
-    assert!(g.view(t).undo_available);
-    g.apply(t + 500, ZhEvent::Undo).unwrap();
+    let at_mate = g.view(t);
+    assert!(at_mate.undo_available);
+    // Half a minute looking at the result, then the mating drop is taken back.
+    g.apply(t + 30_000, ZhEvent::Undo).unwrap();
     assert!(!g.is_over());
-    let v = g.view(t + 500);
-    assert_eq!(v.phase, ZhPhase::Running);
+    let v = g.view(t + 30_000);
+    assert_eq!(v.phase, ZhPhase::Paused, "the clocks stopped at the mate");
     assert_eq!(v.side_to_move, Colour::Black);
     assert_eq!(
         v.pockets.unwrap()[1].queen,
         1,
         "the queen is back in the pocket"
+    );
+    // C-4: White keeps its time; Black loses the increment of the undone
+    // move (its thinking time stays spent); nobody pays for the half minute.
+    assert_eq!(v.remaining_ms[0], at_mate.remaining_ms[0]);
+    assert_eq!(v.remaining_ms[1], at_mate.remaining_ms[1] - 2_000);
+    g.apply(t + 31_000, ZhEvent::Resume).unwrap();
+    assert_eq!(
+        g.view(t + 32_000).remaining_ms[1],
+        v.remaining_ms[1] - 1_000
     );
 }
 

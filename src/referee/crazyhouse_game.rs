@@ -14,6 +14,8 @@
 //!   is refused once the game has been ended on purpose (resignation,
 //!   agreement, a report, a claim), and accepted after an automatic board end,
 //!   so a mis-tapped mating move can be taken back. Time is never returned (C-4).
+//!   The clocks stop at the end of the game, so a game reopened by an undo
+//!   stands paused until someone taps Resume.
 
 use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
 use crate::referee::crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
@@ -513,6 +515,15 @@ impl ZhGame {
                 };
                 self.end(Outcome::Win(colour.other()), ZhReason::Flag, at);
             }
+        }
+        // The clocks stop when the game ends (a fallen clock has stopped by
+        // itself). Should an undo reopen the game, it reopens paused, and the
+        // minutes spent looking at the result are charged to nobody.
+        if let Some(r) = self.result
+            && r.reason != ZhReason::Flag
+            && self.clock.running().is_some()
+        {
+            self.clock.pause(r.at_ms)?;
         }
         Ok(())
     }

@@ -5,7 +5,8 @@
 use leptos::prelude::*;
 
 use super::{current_view, reason_text, result_text, use_zh};
-use crate::referee::{Colour, InputMode, PgnInfo, ZhGame, ZhReason, ZhSetup, zh_to_pgn};
+use crate::referee::{Colour, InputMode, PgnInfo, ZhEvent, ZhGame, ZhReason, ZhSetup, zh_to_pgn};
+use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::web::device;
@@ -146,9 +147,17 @@ pub fn EndScreen() -> impl IntoView {
                 <button type="button" class="button primary big" on:click=rematch>
                     {move || i18n.t().crazyhouse.rematch}
                 </button>
-                <button type="button" class="button" on:click=move |_| ctx.clear()>
+                <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
                     {move || i18n.t().crazyhouse.new_setup}
                 </button>
+                // A mate, stalemate or repetition the board found can come from
+                // a mis-tapped move: it may still be taken back (time is not).
+                <Show when=move || view_now().is_some_and(|v| v.undo_available)>
+                    <ConfirmButton
+                        label=Signal::derive(move || i18n.t().crazyhouse.undo_move.to_owned())
+                        on_confirm=move || { ctx.send(ZhEvent::Undo); }
+                    />
+                </Show>
             </div>
         </section>
     }

@@ -446,6 +446,25 @@ describe("Crazyhouse (preview)", () => {
       assert.match(moves, /7\. P@c2 \{\[%clk 0:05:07\]\} (7\.\.\. )?Q@c1# \{\[%clk 0:05:07\]\}/);
       assert.match(pgn, /0-1\s*$/);
 
+      // ZH-5, C-4: a mate the board found may have been mis-tapped. "Undo last
+      // move" (two taps) reopens the game, paused, with the queen back in
+      // Black's pocket: the clocks stopped at the mate, so the 20 s spent on
+      // the end screen cost nobody anything, and Black's increment is gone.
+      await page.clock.runFor(20_000);
+      const undo = page.locator(".zh-end .end-actions").getByRole("button", { name: "Undo last move" });
+      await undo.tap();
+      await undo.tap();
+      await page.locator(".zh-play").waitFor();
+      state = await readPlay(page);
+      assert.equal(state.white.bank, "5:07");
+      assert.equal(state.black.bank, "5:04");
+      assert.equal((await readPockets(page)).black.Q, 1);
+      await page.locator(".middle-controls button.primary").tap();
+      await page.locator(".zh-play .half.black-seat.to-move").waitFor();
+      await play(page, "Q@c1");
+      await page.locator(".zh-end").waitFor();
+      assert.equal(await page.locator(".end-reason").innerText(), "checkmate");
+
       // A rematch swaps the colours: Yossi is White now, on a fresh board.
       await page.locator(".zh-end .end-actions button.primary").tap();
       await page.locator(".zh-play .half.black-seat.starts").waitFor();
@@ -863,7 +882,7 @@ describe("Crazyhouse (preview)", () => {
           await check(page, where("end, clock mode"), sidewaysProblems);
 
           // Board mode: the mating game, shot with both pockets filled and White's pawn picked up.
-          await page.locator(".zh-end .end-actions button:not(.primary)").tap(); // New setup
+          await page.locator(".zh-end .end-actions button.new-setup").tap(); // New setup
           await page.locator(".zh-setup").waitFor();
           await fillSetup(page, { names, board: true, preset: "3 + 2" });
           await startGame(page);
@@ -884,7 +903,7 @@ describe("Crazyhouse (preview)", () => {
           await shot("end-moves");
 
           // A PGN that does not import.
-          await page.locator(".zh-end .end-actions button:not(.primary)").tap();
+          await page.locator(".zh-end .end-actions button.new-setup").tap();
           await page.locator(".zh-setup").waitFor();
           await importPgn(page, "1. e4 e5 2. Nf9 Nc6 *");
           await page.locator(".zh-setup details.import .form-error").waitFor();
