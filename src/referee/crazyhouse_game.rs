@@ -139,6 +139,14 @@ pub struct ZhResult {
     pub at_ms: u64,
 }
 
+impl ZhResult {
+    /// The game ended at the table, with clocks; not a result read from an
+    /// imported PGN.
+    pub fn played_here(&self) -> bool {
+        self.reason != ZhReason::Recorded
+    }
+}
+
 /// Why an event or a setup was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZhError {
@@ -259,9 +267,10 @@ fn valid_name(name: &str) -> bool {
     (1..=MAX_NAME_CHARS).contains(&n)
 }
 
-fn board_after(opening: &[String]) -> Result<CrazyhouseBoard, ZhMoveError> {
+/// The board after `moves` from the start position.
+fn board_after(moves: &[String]) -> Result<CrazyhouseBoard, ZhMoveError> {
     let mut board = CrazyhouseBoard::default();
-    for mv in opening {
+    for mv in moves {
         board.play_text(mv)?;
     }
     Ok(board)
@@ -345,7 +354,9 @@ impl ZhGame {
         &self.clk_after
     }
 
-    fn last_ms(&self) -> u64 {
+    /// The time of the last recorded event (0 before the first): the floor
+    /// of every new event's time.
+    pub fn last_event_ms(&self) -> u64 {
         self.events.last().map_or(0, |e| e.t_ms)
     }
 
@@ -360,8 +371,8 @@ impl ZhGame {
     /// The time the screen should show: the end of the game once it is over.
     fn shown_at(&self, now_ms: u64) -> u64 {
         match self.result {
-            Some(r) if r.reason != ZhReason::Recorded => r.at_ms,
-            _ => now_ms.max(self.last_ms()),
+            Some(r) if r.played_here() => r.at_ms,
+            _ => now_ms.max(self.last_event_ms()),
         }
     }
 
@@ -372,14 +383,16 @@ impl ZhGame {
             return false;
         }
         match self.clock.flagged(now_ms) {
-            Some((_, at)) => self.apply(at.max(self.last_ms()), ZhEvent::Flag).is_ok(),
+            Some((_, at)) => self
+                .apply(at.max(self.last_event_ms()), ZhEvent::Flag)
+                .is_ok(),
             None => false,
         }
     }
 
     /// Applies one event at `t_ms`, or refuses it and changes nothing.
     pub fn apply(&mut self, t_ms: u64, event: ZhEvent) -> Result<(), ZhError> {
-        if t_ms < self.last_ms() {
+        if t_ms < self.last_event_ms() {
             return Err(ZhError::TimeWentBackwards);
         }
         let mut next = self.clone();
@@ -465,15 +478,13 @@ impl ZhGame {
                 self.clock.press(self.clock.to_move(), t)?;
             }
             ZhEvent::Move { mv } => {
+                if !board_mode {
+                    return Err(ZhError::WrongMode);
+                }
+                self.require_running()?;
                 let Some(board) = self.board.as_mut() else {
                     return Err(ZhError::WrongMode);
                 };
-                if !self.clock.started() {
-                    return Err(ZhError::NotStarted);
-                }
-                if self.clock.running().is_none() {
-                    return Err(ZhError::NotRunning);
-                }
                 let mover = board.turn();
                 board.play_text(mv).map_err(ZhError::Move)?;
                 self.clock.press(mover, t)?;
@@ -528,24 +539,33 @@ impl ZhGame {
         Ok(())
     }
 
-    /// Takes back the last press, and in board mode the last move with it.
-    fn undo(&mut self, t: u64) -> Result<(), ZhError> {
+    /// Why "undo" would be refused now, if it would (the screen offers it
+    /// exactly when this is `None`).
+    fn undo_refusal(&self) -> Option<ZhError> {
         if !self.undo_allowed() {
-            return Err(ZhError::GameOver);
+            return Some(ZhError::GameOver);
         }
         if !self.clock.started() {
-            return Err(ZhError::NothingToUndo);
+            return Some(ZhError::NothingToUndo);
+        }
+        // Only moves of this game are taken back, never the opening, and
+        // never the starting press in board mode (it is not a move).
+        match &self.board {
+            Some(board) if board.ucis().len() <= self.setup.opening.len() => {
+                Some(ZhError::NothingToUndo)
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes back the last press, and in board mode the last move with it.
+    fn undo(&mut self, t: u64) -> Result<(), ZhError> {
+        if let Some(refusal) = self.undo_refusal() {
+            return Err(refusal);
         }
         if let Some(board) = &self.board {
-            // Only moves of this game are taken back, never the opening, and
-            // never the starting press in board mode (it is not a move).
-            let played = &board.ucis()[self.setup.opening.len()..];
-            let Some((_, earlier)) = played.split_last() else {
-                return Err(ZhError::NothingToUndo);
-            };
-            let mut moves = self.setup.opening.clone();
-            moves.extend_from_slice(earlier);
-            self.board = Some(board_after(&moves).map_err(ZhError::Move)?);
+            let moves = &board.ucis()[..board.ucis().len() - 1];
+            self.board = Some(board_after(moves).map_err(ZhError::Move)?);
             self.clk_after.pop();
         }
         self.clock
@@ -588,8 +608,8 @@ impl ZhGame {
             move_number,
             fen: board.map(CrazyhouseBoard::fen),
             in_check: board.is_some_and(CrazyhouseBoard::is_check),
-            last_move_uci: board.and_then(|b| b.ucis().last().cloned()),
-            last_move_san: board.and_then(|b| b.sans().last().cloned()),
+            last_move_uci: board.and_then(|b| b.last_move_uci()).map(str::to_owned),
+            last_move_san: board.and_then(|b| b.last_move_san()).map(str::to_owned),
             legal_moves_uci: match board {
                 Some(b) if playing => b.legal_moves_uci(),
                 _ => Vec::new(),
@@ -597,13 +617,7 @@ impl ZhGame {
             pockets: board.map(|b| colours.map(|c| b.pocket(c))),
             can_claim_threefold: playing
                 && board.is_some_and(|b| b.claimable().contains(&ZhClaim::Threefold)),
-            undo_available: self.undo_allowed()
-                && self.clock.started()
-                && self.setup.recorded.is_none()
-                && match board {
-                    Some(b) => b.ucis().len() > self.setup.opening.len(),
-                    None => true,
-                },
+            undo_available: self.undo_refusal().is_none(),
             result: self.result,
         }
     }

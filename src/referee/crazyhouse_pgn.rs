@@ -351,19 +351,12 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
         } else {
             format!("{}...", ply / 2 + 1)
         };
-        let named = |text: &str| (number.clone(), text.to_owned());
-        board.play_text(text).map_err(|e| match e {
-            ZhMoveError::Unreadable(_) => {
-                let (number, text) = named(text);
-                PgnImportError::Unreadable { number, text }
-            }
-            ZhMoveError::Illegal(_) => {
-                let (number, text) = named(text);
-                PgnImportError::Illegal { number, text }
-            }
-            ZhMoveError::Ambiguous(_) => {
-                let (number, text) = named(text);
-                PgnImportError::Ambiguous { number, text }
+        board.play_text(text).map_err(|e| {
+            let text = text.to_owned();
+            match e {
+                ZhMoveError::Unreadable(_) => PgnImportError::Unreadable { number, text },
+                ZhMoveError::Illegal(_) => PgnImportError::Illegal { number, text },
+                ZhMoveError::Ambiguous(_) => PgnImportError::Ambiguous { number, text },
             }
         })?;
     }

@@ -369,6 +369,12 @@ impl Game {
         &self.events
     }
 
+    /// The time of the last recorded event (0 before the first): the floor of
+    /// every new event's time, and the instant a finished game is shown at.
+    pub fn last_event_ms(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.t_ms)
+    }
+
     pub fn result(&self) -> Option<&GameResult> {
         self.core.result.as_ref()
     }

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::{current_view, reason_text, result_text, use_zh};
-use crate::referee::{Colour, InputMode, PgnInfo, ZhEvent, ZhGame, ZhReason, ZhSetup, zh_to_pgn};
+use crate::referee::{Colour, InputMode, PgnInfo, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
@@ -61,7 +61,7 @@ pub fn EndScreen() -> impl IntoView {
     let live = move || {
         view_now()
             .and_then(|v| v.result)
-            .is_some_and(|r| r.reason != ZhReason::Recorded)
+            .is_some_and(|r| r.played_here())
     };
     let rematch = move |_| {
         let next = ctx.game.with_untracked(|g| {

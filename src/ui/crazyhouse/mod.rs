@@ -71,11 +71,9 @@ impl ZhCtx {
 
     /// The time for a new event: now, but never before the last recorded one.
     fn event_time(&self) -> u64 {
-        let floor = self.game.with_untracked(|g| {
-            g.as_ref()
-                .and_then(|g| g.events().last())
-                .map_or(0, |e| e.t_ms)
-        });
+        let floor = self
+            .game
+            .with_untracked(|g| g.as_ref().map_or(0, ZhGame::last_event_ms));
         clock::now_at_least(floor)
     }
 
@@ -96,8 +94,8 @@ impl ZhCtx {
         let is_over = next.as_ref().is_some_and(ZhGame::is_over);
         self.now
             .set(self.event_time().max(self.now.get_untracked()));
-        if is_over && !was_over {
-            self.announce_end(next.as_ref());
+        if let Some(game) = next.as_ref().filter(|_| is_over && !was_over) {
+            self.announce_end(game);
         }
         self.game.set(next);
         self.epoch.update(|e| *e += 1);
@@ -151,8 +149,7 @@ impl ZhCtx {
         self.store(None);
     }
 
-    fn announce_end(&self, game: Option<&ZhGame>) {
-        let Some(game) = game else { return };
+    fn announce_end(&self, game: &ZhGame) {
         let t = self.texts();
         let view = game.view(0);
         if let Some(r) = view.result {
@@ -164,7 +161,8 @@ impl ZhCtx {
                 ],
             ));
         }
-        if r_is_live(game) {
+        // An imported record opened for review ends silently.
+        if game.result().is_some_and(|r| r.played_here()) {
             self.play(sound::Cue::End);
             device::vibrate(&[500]);
         }
@@ -180,12 +178,6 @@ impl ZhCtx {
         storage::set(MUTED_KEY, if muted { "1" } else { "0" });
         self.muted.set(muted);
     }
-}
-
-/// A game that ended at the table (not an imported record opened for review).
-fn r_is_live(game: &ZhGame) -> bool {
-    game.result()
-        .is_some_and(|r| r.reason != ZhReason::Recorded)
 }
 
 pub fn reason_text(t: &CrazyhouseTexts, reason: ZhReason) -> &'static str {
@@ -290,11 +282,8 @@ impl ticker::ClockScreen for ZhCtx {
     }
 
     fn last_event_ms(&self) -> Option<u64> {
-        self.game.try_with_untracked(|g| {
-            g.as_ref()
-                .and_then(|g| g.events().last())
-                .map_or(0, |e| e.t_ms)
-        })
+        self.game
+            .try_with_untracked(|g| g.as_ref().map_or(0, ZhGame::last_event_ms))
     }
 
     fn running_ms(&self, now: u64) -> Option<u64> {

@@ -45,7 +45,7 @@ pub fn EndScreen() -> impl IntoView {
     let ctx = use_table();
     let summary = move || {
         with_game(&ctx, |game| {
-            let view = game.view(game.events().last().map_or(0, |e| e.t_ms));
+            let view = game.view(game.last_event_ms());
             (view, game.reveal(), game.mode(), game.setup().unit)
         })
     };

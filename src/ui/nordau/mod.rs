@@ -46,11 +46,9 @@ pub fn use_table() -> TableCtx {
 impl TableCtx {
     /// The time for a new event: now, but never before the last recorded event.
     fn event_time(&self) -> u64 {
-        let floor = self.table.with_untracked(|t| {
-            t.game()
-                .and_then(|g| g.events().last())
-                .map_or(0, |e| e.t_ms)
-        });
+        let floor = self
+            .table
+            .with_untracked(|t| t.game().map_or(0, Game::last_event_ms));
         clock::now_at_least(floor)
     }
 
@@ -126,9 +124,7 @@ impl TableCtx {
 }
 
 fn phase_of(table: &Table) -> Option<ViewPhase> {
-    table
-        .game()
-        .map(|g| g.view(g.events().last().map_or(0, |e| e.t_ms)).phase)
+    table.game().map(|g| g.view(g.last_event_ms()).phase)
 }
 
 /// The whole table at `#/nordau`.
@@ -212,11 +208,8 @@ impl ticker::ClockScreen for TableCtx {
     }
 
     fn last_event_ms(&self) -> Option<u64> {
-        self.table.try_with_untracked(|t| {
-            t.game()
-                .and_then(|g| g.events().last())
-                .map_or(0, |e| e.t_ms)
-        })
+        self.table
+            .try_with_untracked(|t| t.game().map_or(0, Game::last_event_ms))
     }
 
     fn running_ms(&self, now: u64) -> Option<u64> {

@@ -199,6 +199,18 @@ async function play(page, uci, { thinkMs = 0, dispatch = false } = {}) {
   );
 }
 
+/** The end screen: headline, reason, and the final clocks as [name, colour, time] rows. */
+async function readEnd(page) {
+  await page.locator(".zh-end").waitFor();
+  return {
+    result: await page.locator(".end-result").innerText(),
+    reason: await page.locator(".end-reason").innerText(),
+    clocks: await page
+      .locator(".zh-end .score-table tr")
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent.trim()))),
+  };
+}
+
 /** Opens the game menu. */
 async function openMenu(page) {
   await page.locator(".middle-controls button.icon-button").tap();
@@ -417,16 +429,14 @@ describe("Crazyhouse (preview)", () => {
       await play(page, "Q@c1", { thinkMs: think });
 
       // ZH-5: the queen drop mates; the referee sees it.
-      await page.locator(".zh-end").waitFor();
-      assert.equal(await page.locator(".end-result").innerText(), "Yossi wins");
-      assert.equal(await page.locator(".end-reason").innerText(), "checkmate");
-      const clocks = await page.locator(".zh-end .score-table tr").evaluateAll((rows) =>
-        rows.map((r) => [...r.children].map((c) => c.textContent.trim())),
-      );
-      assert.deepEqual(clocks, [
-        ["Dana", "White", "5:07"],
-        ["Yossi", "Black", "5:07"],
-      ]);
+      assert.deepEqual(await readEnd(page), {
+        result: "Yossi wins",
+        reason: "checkmate",
+        clocks: [
+          ["Dana", "White", "5:07"],
+          ["Yossi", "Black", "5:07"],
+        ],
+      });
       const rows = await moveList(page);
       assert.equal(rows.length, 7);
       assert.equal(rows[3], "4. c4 B@g4");
@@ -548,16 +558,14 @@ describe("Crazyhouse (preview)", () => {
       assert.equal(await page.locator(".zh-play").count(), 1, "the flag fell early");
 
       await page.clock.runFor(100);
-      await page.locator(".zh-end").waitFor();
-      assert.equal(await page.locator(".end-result").innerText(), "Yossi wins");
-      assert.equal(await page.locator(".end-reason").innerText(), "the flag fell");
-      const clocks = await page.locator(".zh-end .score-table tr").evaluateAll((rows) =>
-        rows.map((r) => [...r.children].map((c) => c.textContent.trim())),
-      );
-      assert.deepEqual(clocks, [
-        ["Dana", "White", "0.0"],
-        ["Yossi", "Black", "0:27"],
-      ]);
+      assert.deepEqual(await readEnd(page), {
+        result: "Yossi wins",
+        reason: "the flag fell",
+        clocks: [
+          ["Dana", "White", "0.0"],
+          ["Yossi", "Black", "0:27"],
+        ],
+      });
       // Clock mode records no moves: no move list, no PGN to download.
       assert.equal(await page.locator(".zh-end .move-list").count(), 0);
       assert.equal(await page.getByRole("button", { name: "Download PGN" }).count(), 0);
