@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::use_zh;
 use crate::referee::{
-    Increment, InputMode, PgnImportError, TimeControl, ZhGame, ZhSetup, zh_from_pgn,
+    Increment, InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
 use crate::ui::format;
 use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
@@ -121,6 +121,15 @@ impl Prefs {
     }
 }
 
+/// Why the referee refused a setup, in the current language: a name, or
+/// else a time (the form offers nothing else that can be wrong).
+fn setup_problem(t: &CrazyhouseTexts, e: &ZhError) -> &'static str {
+    match e {
+        ZhError::BadName => t.names_required,
+        _ => t.bad_time,
+    }
+}
+
 /// The import error in the current language, naming the move.
 fn import_error(t: &CrazyhouseTexts, e: &PgnImportError) -> String {
     let p = &t.pgn_errors;
@@ -161,8 +170,7 @@ pub fn SetupScreen() -> impl IntoView {
                 p.remember();
                 ctx.begin(game);
             }
-            Err(crate::referee::ZhError::BadName) => problem.set(Some(t.names_required)),
-            Err(_) => problem.set(Some(t.bad_time)),
+            Err(e) => problem.set(Some(setup_problem(t, &e))),
         }
     };
     let import = move |_| {
@@ -188,10 +196,7 @@ pub fn SetupScreen() -> impl IntoView {
                 pgn_problem.set(None);
                 ctx.begin(game);
             }
-            Err(crate::referee::ZhError::BadName) => {
-                pgn_problem.set(Some(t.names_required.to_owned()))
-            }
-            Err(_) => pgn_problem.set(Some(t.bad_time.to_owned())),
+            Err(e) => pgn_problem.set(Some(setup_problem(t, &e).to_owned())),
         }
     };
 
