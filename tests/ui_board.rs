@@ -1,6 +1,6 @@
 //! The shared on-screen board with Crazyhouse pockets (C-1, ZH-1), rendered by
-//! Leptos in headless Chromium. Run by .ci/test with `--features game-screens`.
-#![cfg(all(target_arch = "wasm32", feature = "game-screens"))]
+//! Leptos in headless Chromium.
+#![cfg(target_arch = "wasm32")]
 
 use std::sync::{Arc, Mutex};
 

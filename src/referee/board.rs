@@ -13,7 +13,7 @@
 //! alias.
 
 use crate::referee::chessboard::MoveError;
-use crate::referee::seats::Colour;
+use crate::referee::common::Colour;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
@@ -195,7 +195,7 @@ impl<V: BoardRules> GameBoard<V> {
 #[cfg(test)]
 mod tests {
     use crate::referee::chessboard::ChessBoard;
-    use crate::referee::crazyhouse::CrazyhouseBoard;
+    use crate::referee::crazyhouse::rules::CrazyhouseBoard;
 
     #[test]
     fn one_board_serves_both_variants() {

@@ -23,7 +23,7 @@
 //! - Once a clock has fallen, presses, pauses, resumes and adjustments are
 //!   refused; only `undo_press` is still accepted.
 
-use crate::referee::seats::Colour;
+use crate::referee::common::Colour;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

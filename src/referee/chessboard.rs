@@ -5,7 +5,7 @@
 //! swaps never touch it.
 
 use crate::referee::board::{BoardRules, GameBoard, colour};
-use crate::referee::seats::Colour;
+use crate::referee::common::Colour;
 use serde::{Deserialize, Serialize};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};

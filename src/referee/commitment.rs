@@ -1,4 +1,7 @@
-//! The commitment and the stream key (C-3, NS-11, "Commitment and draw (v1)").
+//! Shared pieces of every commitment (C-3, "Commitment and draw (v1)"): the
+//! length-prefixed encoding, the players' words and the stream key, and hex
+//! seeds. Each game commits to its own setup bytes (Nordau Shift:
+//! `nordau::commitment`).
 //! Byte layout (all integers unsigned big-endian; `lp(x)` = u32 length ‖ bytes):
 //!
 //! ```text
@@ -13,61 +16,19 @@
 //! ```
 //! See `docs/fairness.md` for the normative text and a worked example.
 
-use crate::referee::setup::{Setup, ShiftUnit};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-pub const COMMIT_DOMAIN: &str = "nordau-shift/commitment/v1";
 pub const WORDS_DOMAIN: &str = "nordau-shift/player-words/v1";
 
-fn put_u32(out: &mut Vec<u8>, v: u32) {
+pub(crate) fn put_u32(out: &mut Vec<u8>, v: u32) {
     out.extend_from_slice(&v.to_be_bytes());
 }
 
-fn put_lp(out: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn put_lp(out: &mut Vec<u8>, bytes: &[u8]) {
     // Lengths are bounded by setup validation (names) and by the caller (words).
     put_u32(out, bytes.len() as u32);
     out.extend_from_slice(bytes);
-}
-
-/// The unambiguous byte encoding of a committed setup (NS-11).
-pub fn setup_bytes(setup: &Setup) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.push(match setup.unit {
-        ShiftUnit::FullMoves => 0,
-        ShiftUnit::HalfMoves => 1,
-    });
-    put_u32(&mut out, setup.min_shift);
-    put_u32(&mut out, setup.max_shift);
-    put_u32(&mut out, setup.schedule.lines.len() as u32);
-    for line in &setup.schedule.lines {
-        put_u32(&mut out, line.block_ms);
-        put_u32(&mut out, line.moves);
-    }
-    put_u32(&mut out, setup.bonus_permille);
-    let p = setup.points;
-    for v in [p.win, p.observer, p.loss, p.draw] {
-        put_u32(&mut out, v);
-    }
-    put_u32(&mut out, 3);
-    for name in &setup.names {
-        put_lp(&mut out, name.as_bytes());
-    }
-    out
-}
-
-/// The full preimage of the commitment (exposed for docs and the verifier).
-pub fn commitment_preimage(setup: &Setup, seed: &[u8; 32]) -> Vec<u8> {
-    let mut out = Vec::new();
-    put_lp(&mut out, COMMIT_DOMAIN.as_bytes());
-    out.extend_from_slice(&setup_bytes(setup));
-    out.extend_from_slice(seed);
-    out
-}
-
-/// SHA-256 commitment to (setup, seed), shown before move one (C-3).
-pub fn commitment(setup: &Setup, seed: &[u8; 32]) -> [u8; 32] {
-    Sha256::digest(commitment_preimage(setup, seed)).into()
 }
 
 /// Normalises one player's entropy entry: ASCII letters are lower-cased, runs
@@ -169,41 +130,6 @@ mod tests {
         );
         assert_ne!(stream_key(&seed, &["a b"]), stream_key(&seed, &["a", "b"]));
         assert_ne!(stream_key(&seed, &["a"]), seed);
-    }
-
-    #[test]
-    fn ns_11_commitment_covers_every_setup_field() {
-        let seed = [5u8; 32];
-        let base = Setup::standard(["A", "B", "C"]);
-        let c = commitment(&base, &seed);
-        let mut variants = Vec::new();
-        let mut s = base.clone();
-        s.unit = ShiftUnit::HalfMoves;
-        variants.push(s);
-        let mut s = base.clone();
-        s.min_shift = 2;
-        variants.push(s);
-        let mut s = base.clone();
-        s.max_shift = 7;
-        variants.push(s);
-        let mut s = base.clone();
-        s.schedule.lines[0].block_ms = 14000;
-        variants.push(s);
-        let mut s = base.clone();
-        s.bonus_permille = 400;
-        variants.push(s);
-        let mut s = base.clone();
-        s.points.draw = 0;
-        variants.push(s);
-        let mut s = base.clone();
-        s.names.swap(0, 1);
-        variants.push(s);
-        for v in variants {
-            assert_ne!(commitment(&v, &seed), c, "{v:?}");
-        }
-        let mut seed2 = seed;
-        seed2[31] ^= 1;
-        assert_ne!(commitment(&base, &seed2), c);
     }
 
     #[test]

@@ -5,8 +5,6 @@
 //! documented byte for byte in `docs/fairness.md`; we do not use `rand` helpers
 //! whose output may change between versions.
 
-use crate::referee::seats::{Colour, Person, Seating};
-use crate::referee::setup::Setup;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -36,6 +34,11 @@ impl DrawStream {
     }
 
     /// The next 32-bit little-endian word of the keystream.
+    /// The key this stream was made from (streams compare by key and id).
+    pub fn key(&self) -> [u8; 32] {
+        self.rng.get_seed()
+    }
+
     pub fn next_word(&mut self) -> u32 {
         self.rng.next_u32()
     }
@@ -64,72 +67,6 @@ impl DrawStream {
     }
 }
 
-/// NS-1 initial seating: shuffle people `[0, 1, 2]` on the seating stream; the
-/// result lists the people on White, Black and Observer.
-pub fn draw_seating(key: &[u8; 32]) -> Seating {
-    let mut people: [Person; 3] = [0, 1, 2];
-    DrawStream::new(key, STREAM_SEATING).shuffle(&mut people);
-    Seating { people }
-}
-
-/// The hidden schedule (NS-2, NS-3): length and coin of shift k (0-based) are
-/// the k-th draws of their streams. Drawn lazily and cached, so the answer for k
-/// never depends on which shifts were asked for before.
-#[derive(Clone, Debug)]
-pub struct ShiftDraw {
-    min: u32,
-    max: u32,
-    lengths_stream: DrawStream,
-    coins_stream: DrawStream,
-    lengths: Vec<u32>,
-    coins: Vec<Colour>,
-}
-
-impl PartialEq for ShiftDraw {
-    // The cache is an implementation detail: two draws are equal when they
-    // produce the same sequence, i.e. same key and range.
-    fn eq(&self, other: &Self) -> bool {
-        self.min == other.min
-            && self.max == other.max
-            && self.lengths_stream.rng.get_seed() == other.lengths_stream.rng.get_seed()
-    }
-}
-
-impl ShiftDraw {
-    pub fn new(key: &[u8; 32], setup: &Setup) -> ShiftDraw {
-        ShiftDraw {
-            min: setup.min_shift,
-            max: setup.max_shift,
-            lengths_stream: DrawStream::new(key, STREAM_SHIFT_LENGTHS),
-            coins_stream: DrawStream::new(key, STREAM_COINS),
-            lengths: Vec::new(),
-            coins: Vec::new(),
-        }
-    }
-
-    /// Length of shift `k` in the setup's unit: `min + uniform(max - min + 1)`.
-    pub fn length(&mut self, k: usize) -> u32 {
-        while self.lengths.len() <= k {
-            let l = self.min + self.lengths_stream.uniform(self.max - self.min + 1);
-            self.lengths.push(l);
-        }
-        self.lengths[k]
-    }
-
-    /// Coin at the end of shift `k`: `uniform(2)`, 0 = White seat, 1 = Black seat.
-    pub fn coin(&mut self, k: usize) -> Colour {
-        while self.coins.len() <= k {
-            let c = if self.coins_stream.uniform(2) == 0 {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            self.coins.push(c);
-        }
-        self.coins[k]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,29 +89,6 @@ mod tests {
                 }
             };
             assert_eq!(got, expected);
-        }
-    }
-
-    #[test]
-    fn c_3_streams_are_independent_of_each_other() {
-        let key = [1u8; 32];
-        let setup = Setup::standard(["A", "B", "C"]);
-        let mut d1 = ShiftDraw::new(&key, &setup);
-        let mut d2 = ShiftDraw::new(&key, &setup);
-        // Asking for coins first must not change lengths, and vice versa.
-        let c5 = d1.coin(5);
-        let l7 = d1.length(7);
-        assert_eq!(d2.length(7), l7);
-        assert_eq!(d2.coin(5), c5);
-    }
-
-    #[test]
-    fn ns_1_seating_is_a_permutation() {
-        for b in 0..50u8 {
-            let s = draw_seating(&[b; 32]);
-            let mut p = s.people;
-            p.sort();
-            assert_eq!(p, [0, 1, 2]);
         }
     }
 }

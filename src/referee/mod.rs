@@ -4,47 +4,42 @@
 //! a 32-byte seed, so every state is a deterministic function of
 //! (setup, seed, words, timestamped events). Rule ids (`NS-4`, `C-3`, …) refer to
 //! `RULES.md`.
+//!
+//! The shared pieces live here (the board over shakmaty, the chess clock, the
+//! draw streams and commitment encoding, the log envelope, PGN basics); each
+//! game module is one folder (`nordau/`, `crazyhouse/`) with its rules, game
+//! state and records. The re-exports below are the names the UI and the tests
+//! use.
 
-pub mod bank;
 pub mod board;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
+pub mod common;
 pub mod crazyhouse;
-pub mod crazyhouse_game;
-pub mod crazyhouse_pgn;
 pub mod draw;
 pub mod log;
 pub mod nordau;
 pub mod pgn;
-pub mod seats;
-pub mod session;
-pub mod setup;
-pub mod table;
-pub mod verify;
 
-pub use bank::Banks;
 pub use board::{BoardRules, GameBoard};
 pub use chess_clock::{
     ChessClock, ClockError, ClockEvent, Increment, Stage as ClockStage, TimeControl,
 };
-pub use commitment::{HexError, commitment, parse_hex32, stream_key};
-pub use crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
-pub use crazyhouse_game::{
-    Reported, ZhError, ZhEvent, ZhGame, ZhLog, ZhLogError, ZhPhase, ZhReason, ZhResult, ZhSetup,
-    ZhTimed, ZhView,
+pub use commitment::{HexError, parse_hex32, stream_key};
+pub use common::{Colour, InputMode, Outcome};
+pub use crazyhouse::{
+    CrazyhouseBoard, ImportedGame, PgnImportError, Pocket, Reported, ZhClaim, ZhEnd, ZhError,
+    ZhEvent, ZhGame, ZhLogError, ZhMoveError, ZhPhase, ZhReason, ZhResult, ZhSetup, ZhTimed,
+    ZhView, zh_from_pgn, zh_to_pgn,
 };
-pub use crazyhouse_pgn::{ImportedGame, PgnImportError, zh_from_pgn, zh_to_pgn};
-pub use log::LogError;
+pub use log::HeaderError;
+pub use nordau::commitment::commitment;
 pub use nordau::{
-    DrawClaim, EndReason, Event, Game, GameError, GameResult, InputMode, Outcome, PublicView,
-    Reveal, RevealShift, RevealSwap, SwapRecord, Timed, ViewPhase,
+    Banks, BlockSchedule, DrawClaim, EndReason, Event, Game, GameError, GameResult, LogError,
+    Person, PgnError, Points, PublicView, Report, Reveal, RevealShift, RevealSwap, ScheduleLine,
+    Seat, Seating, Session, SessionError, SessionGame, Setup, SetupError, SetupTextError,
+    ShiftEntry, ShiftUnit, Stage, SwapRecord, Table, TableError, TableLoadError, Timed,
+    VerifyError, ViewPhase, to_pgn, verify, verify_n,
 };
-pub use pgn::{PgnError, PgnInfo, to_pgn};
-pub use seats::{Colour, Person, Seat, Seating};
-pub use session::{Session, SessionError, SessionGame};
-pub use setup::{
-    BlockSchedule, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
-};
-pub use table::{Stage, Table, TableError, TableLoadError};
-pub use verify::{Report, ShiftEntry, VerifyError, verify, verify_n};
+pub use pgn::PgnInfo;

@@ -4,7 +4,7 @@
 //! never before. Adding a game means adding a module and one entry here: the
 //! shell (home, routes, app) has no per-game code.
 //!
-//! What a module may share (all behind the `game-screens` feature):
+//! What a module may share:
 //! `ui::board::Board` (the on-screen board, with optional drop pockets),
 //! `ui::saved::{Slot, Saved, DamagedSave}` (its saved state in `localStorage`),
 //! `ui::confirm::ConfirmButton`, and the `game` section of the strings.
@@ -88,32 +88,5 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
     GAMES.iter().find(|game| game.id == id)
 }
 
-/// The game screens are complete in the `game-screens` feature but not yet
-/// shipped: with them the app exceeds the 150 000 B gzip budget (see README
-/// "Size"). Without the feature no game route exists (`#/nordau` is "not found").
-#[cfg(not(feature = "game-screens"))]
-pub const GAMES: &[GameEntry] = &[];
-
-#[cfg(feature = "game-screens")]
-pub const GAMES: &[GameEntry] = &[
-    GameEntry {
-        id: "nordau",
-        href: "#/nordau",
-        name: |t| t.nordau.game_name,
-        summary: |t| t.nordau.game_summary,
-        view: || {
-            use leptos::prelude::*;
-            view! { <super::nordau::NordauTable/> }.into_any()
-        },
-    },
-    GameEntry {
-        id: "crazyhouse",
-        href: "#/crazyhouse",
-        name: |t| t.crazyhouse.game_name,
-        summary: |t| t.crazyhouse.game_summary,
-        view: || {
-            use leptos::prelude::*;
-            view! { <super::crazyhouse::CrazyhouseTable/> }.into_any()
-        },
-    },
-];
+/// Every game the app ships, in the order the home screen lists them.
+pub const GAMES: &[GameEntry] = &[super::nordau::ENTRY, super::crazyhouse::ENTRY];

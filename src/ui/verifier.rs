@@ -26,7 +26,7 @@ use super::i18n::verifier::VerifierTexts;
 use super::qr::{escape, qr_svg};
 use super::route::{Query, percent_encode};
 use crate::referee::commitment::normalise_words;
-use crate::referee::nordau::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::{
     Colour, HexError, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError,
     parse_hex32, verify,

@@ -11,6 +11,8 @@ use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::web::device;
 
+use super::strings::TEXTS;
+
 /// The same game with the colours (names and handicap times) swapped.
 fn rematch_setup(setup: &ZhSetup) -> ZhSetup {
     let mut control = setup.control.clone();
@@ -75,9 +77,9 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="zh-end ns-end page-narrow">
-            <p class="end-kicker">{move || i18n.t().crazyhouse.game_over}</p>
+            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || view_now().and_then(|v| {
-                let t = i18n.t().crazyhouse;
+                let t = i18n.of(&TEXTS);
                 let r = v.result?;
                 Some(view! {
                     <h1 class="end-result">{result_text(t, &v)}</h1>
@@ -86,11 +88,11 @@ pub fn EndScreen() -> impl IntoView {
             })}
             <Show when=live>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.t().crazyhouse.final_clocks}</h2>
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).final_clocks}</h2>
                     <table class="score-table">
                         <tbody>
                             {move || view_now().map(|v| {
-                                let t = i18n.t().crazyhouse;
+                                let t = i18n.of(&TEXTS);
                                 [(Colour::White, v.white.clone(), t.white), (Colour::Black, v.black.clone(), t.black)]
                                     .into_iter()
                                     .map(|(colour, name, label)| view! {
@@ -108,19 +110,19 @@ pub fn EndScreen() -> impl IntoView {
             </Show>
             <Show when=move || view_now().is_some_and(|v| v.mode == InputMode::Board)>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.t().crazyhouse.moves}</h2>
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
                     <ol class="move-list">
                         {move || move_rows(&sans()).into_iter().map(|(n, white, black)| view! {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
-                    <h2 class="card-title">{move || i18n.t().crazyhouse.pgn_title}</h2>
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).pgn_title}</h2>
                     <div class="button-row">
                         <button type="button" class="button" on:click=move |_| {
                             if let Some(text) = pgn() {
                                 device::download("crazyhouse.pgn", "application/x-chess-pgn", &text);
                             }
-                        }>{move || i18n.t().crazyhouse.download_pgn}</button>
+                        }>{move || i18n.of(&TEXTS).download_pgn}</button>
                         <button type="button" class="button" on:click=move |_| {
                             if let Some(text) = pgn() {
                                 wasm_bindgen_futures::spawn_local(async move {
@@ -128,33 +130,33 @@ pub fn EndScreen() -> impl IntoView {
                                 });
                             }
                         }>
-                            {move || if copied.get() { i18n.t().crazyhouse.copied } else { i18n.t().crazyhouse.copy_pgn }}
+                            {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy_pgn }}
                         </button>
                         <Show when=device::can_share>
                             <button type="button" class="button" on:click=move |_| {
                                 if let Some(text) = pgn() {
-                                    let title = i18n.t().crazyhouse.game_name;
+                                    let title = i18n.of(&TEXTS).game_name;
                                     wasm_bindgen_futures::spawn_local(async move {
                                         device::share(title, &text, "").await;
                                     });
                                 }
-                            }>{move || i18n.t().crazyhouse.share}</button>
+                            }>{move || i18n.of(&TEXTS).share}</button>
                         </Show>
                     </div>
                 </div>
             </Show>
             <div class="end-actions">
                 <button type="button" class="button primary big" on:click=rematch>
-                    {move || i18n.t().crazyhouse.rematch}
+                    {move || i18n.of(&TEXTS).rematch}
                 </button>
                 <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
-                    {move || i18n.t().crazyhouse.new_setup}
+                    {move || i18n.of(&TEXTS).new_setup}
                 </button>
                 // A mate, stalemate or repetition the board found can come from
                 // a mis-tapped move: it may still be taken back (time is not).
                 <Show when=move || view_now().is_some_and(|v| v.undo_available)>
                     <ConfirmButton
-                        label=Signal::derive(move || i18n.t().crazyhouse.undo_move.to_owned())
+                        label=Signal::derive(move || i18n.of(&TEXTS).undo_move.to_owned())
                         on_confirm=move || { ctx.send(ZhEvent::Undo); }
                     />
                 </Show>

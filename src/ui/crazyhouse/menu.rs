@@ -6,11 +6,11 @@ use leptos::prelude::*;
 
 use crate::ui::clock_controls::Sheet;
 
+use super::strings::{CrazyhouseTexts, TEXTS};
 use super::{current_view, use_zh};
 use crate::referee::{Colour, InputMode, Reported, ZhEvent, ZhPhase};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
-use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::use_i18n;
 
 /// Steps an arbiter can add or take away, in ms.
@@ -51,8 +51,8 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
             .unwrap_or_default()
     };
     let colour_name = move |colour: Colour| match colour {
-        Colour::White => i18n.t().crazyhouse.white,
-        Colour::Black => i18n.t().crazyhouse.black,
+        Colour::White => i18n.of(&TEXTS).white,
+        Colour::Black => i18n.of(&TEXTS).black,
     };
     // "Dana (White)", or just "White" when the name is the colour's.
     let who = move |colour: Colour| {
@@ -70,26 +70,26 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
                 <Show when=started>
-                    <h3>{move || i18n.t().crazyhouse.resign}</h3>
+                    <h3>{move || i18n.of(&TEXTS).resign}</h3>
                     <div class="button-row">
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
-                                label=Signal::derive(move || format!("{} {}", who(colour), i18n.t().crazyhouse.resign_as))
+                                label=Signal::derive(move || format!("{} {}", who(colour), i18n.of(&TEXTS).resign_as))
                                 on_confirm=move || send_and_close(ZhEvent::Resign { colour })
                             />
                         }).collect_view()}
                     </div>
-                    <h3>{move || i18n.t().crazyhouse.draw}</h3>
+                    <h3>{move || i18n.of(&TEXTS).draw}</h3>
                     <div class="button-row">
-                        <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.agree_draw.to_owned())
+                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
                             on_confirm=move || send_and_close(ZhEvent::AgreeDraw) />
                         <Show when=move || view_now().is_some_and(|v| v.can_claim_threefold)>
-                            <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.claim_threefold.to_owned())
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).claim_threefold.to_owned())
                                 on_confirm=move || send_and_close(ZhEvent::ClaimThreefold) />
                         </Show>
                     </div>
                     <Show when=clock_mode>
-                        <h3>{move || i18n.t().crazyhouse.report}</h3>
+                        <h3>{move || i18n.of(&TEXTS).report}</h3>
                         <div class="button-row">
                             {move || {
                                 // Only the side to move can be mated.
@@ -97,18 +97,18 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                                 let winner = loser.other();
                                 Some(view! {
                                     <ConfirmButton
-                                        label=Signal::derive(move || format!("{} {}", who(loser), i18n.t().crazyhouse.mated))
+                                        label=Signal::derive(move || format!("{} {}", who(loser), i18n.of(&TEXTS).mated))
                                         on_confirm=move || send_and_close(ZhEvent::Report(Reported::Checkmate { winner }))
                                     />
                                 })
                             }}
-                            <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.stalemate.to_owned())
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).stalemate.to_owned())
                                 on_confirm=move || send_and_close(ZhEvent::Report(Reported::Stalemate)) />
                         </div>
                     </Show>
                 </Show>
-                <h3>{move || i18n.t().crazyhouse.adjust_title}</h3>
-                <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.t().crazyhouse.adjust_hint}</p> }>
+                <h3>{move || i18n.of(&TEXTS).adjust_title}</h3>
+                <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
                     {[Colour::White, Colour::Black].map(|colour| view! {
                         <div class="adjust-row">
                             <span class="adjust-name">
@@ -118,14 +118,14 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                             <div class="button-row">
                                 {ADJUST_STEPS.map(|step| view! {
                                     <button type="button" class="button"
-                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(i18n.t().crazyhouse, step))
+                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(i18n.of(&TEXTS), step))
                                         on:click=move |_| {
                                             let Some(v) = view_now() else { return };
                                             let now = v.remaining_ms[colour.index()] as i64;
                                             let remaining_ms = (now + step).max(1_000) as u64;
                                             ctx.send(ZhEvent::Adjust { colour, remaining_ms });
                                         }>
-                                        {move || step_label(i18n.t().crazyhouse, step)}
+                                        {move || step_label(i18n.of(&TEXTS), step)}
                                     </button>
                                 }).collect_view()}
                             </div>
@@ -135,9 +135,9 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                 <div class="button-row">
                     <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
                         on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
-                        {move || if ctx.muted.get() { i18n.t().crazyhouse.unmute } else { i18n.t().crazyhouse.mute }}
+                        {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
-                    <ConfirmButton label=Signal::derive(move || i18n.t().crazyhouse.leave.to_owned())
+                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).leave.to_owned())
                         on_confirm=leave />
                 </div>
         </Sheet>

@@ -7,15 +7,27 @@ mod end;
 mod menu;
 mod play;
 mod setup;
+mod strings;
 
 use leptos::prelude::*;
 
+use crate::ui::games::GameEntry;
+
 use crate::referee::{Outcome, ZhError, ZhEvent, ZhGame, ZhLogError, ZhReason, ZhView};
-use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot};
 use crate::ui::{format, ticker};
 use crate::web::{clock, device, sound, storage};
+use strings::{CrazyhouseTexts, TEXTS};
+
+/// This module's one entry in the app (`ui::games::GAMES`).
+pub const ENTRY: GameEntry = GameEntry {
+    id: "crazyhouse",
+    href: "#/crazyhouse",
+    name: |t| TEXTS.get(t.lang).game_name,
+    summary: |t| TEXTS.get(t.lang).game_summary,
+    view: || view! { <CrazyhouseTable/> }.into_any(),
+};
 
 /// The game in progress (or just finished) lives here between page loads.
 const SLOT: Slot = Slot {
@@ -66,7 +78,7 @@ pub fn use_zh() -> ZhCtx {
 
 impl ZhCtx {
     fn texts(&self) -> &'static CrazyhouseTexts {
-        self.i18n.t().crazyhouse
+        self.i18n.of(&TEXTS)
     }
 
     /// The time for a new event: now, but never before the last recorded one.

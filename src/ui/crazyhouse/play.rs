@@ -12,6 +12,8 @@ use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
+use super::strings::TEXTS;
+
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let ctx = use_zh();
@@ -100,7 +102,7 @@ fn Half(colour: Colour) -> impl IntoView {
         }
     };
     let status = move || {
-        let t = i18n.t().crazyhouse;
+        let t = i18n.of(&TEXTS);
         let Some(v) = view_now() else {
             return String::new();
         };
@@ -128,7 +130,7 @@ fn Half(colour: Colour) -> impl IntoView {
         view_now()
             .map(|v| v.delay_ms[i])
             .filter(|&ms| ms > 0)
-            .map(|ms| format!("{} {}", i18n.t().crazyhouse.delay, format::tenths(ms)))
+            .map(|ms| format!("{} {}", i18n.of(&TEXTS).delay, format::tenths(ms)))
     };
 
     view! {
@@ -165,7 +167,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
         <div class="middle">
             <div class="middle-info">
                 {move || view_now().map(|v| view! {
-                    <span class="counter">{i18n.t().crazyhouse.move_no} " " <strong>{v.move_number}</strong></span>
+                    <span class="counter">{i18n.of(&TEXTS).move_no} " " <strong>{v.move_number}</strong></span>
                 })}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
@@ -173,8 +175,8 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 paused=Signal::derive(paused)
                 can_pause=Signal::derive(can_pause)
                 undo_available=Signal::derive(undo_available)
-                undo_label=Signal::derive(move || if board_mode() { i18n.t().crazyhouse.undo_move } else { i18n.t().crazyhouse.undo_tap })
-                undo_question=Signal::derive(move || i18n.t().crazyhouse.undo_confirm)
+                undo_label=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move } else { i18n.of(&TEXTS).undo_tap })
+                undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
                 on_pause=move |()| { ctx.send(ZhEvent::Pause); }
                 on_resume=move |()| { ctx.send(ZhEvent::Resume); }
                 on_undo=move |()| { ctx.send(ZhEvent::Undo); }

@@ -5,12 +5,12 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::strings::{CrazyhouseTexts, TEXTS};
 use super::use_zh;
 use crate::referee::{
     Increment, InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
 use crate::ui::format;
-use crate::ui::i18n::crazyhouse::CrazyhouseTexts;
 use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
 use crate::web::storage;
@@ -163,7 +163,7 @@ pub fn SetupScreen() -> impl IntoView {
     let pgn_problem = RwSignal::new(None::<String>);
 
     let start = move |_| {
-        let t = i18n.t().crazyhouse;
+        let t = i18n.of(&TEXTS);
         let p = prefs.get_untracked();
         match ZhGame::new(p.setup(t)) {
             Ok(game) => {
@@ -174,7 +174,7 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
     let import = move |_| {
-        let t = i18n.t().crazyhouse;
+        let t = i18n.of(&TEXTS);
         let p = prefs.get_untracked();
         let imported = match zh_from_pgn(&pgn_text.get_untracked()) {
             Ok(imported) => imported,
@@ -204,14 +204,14 @@ pub fn SetupScreen() -> impl IntoView {
         view! {
             <label class="field">
                 <span class="field-label">
-                    {move || if white { i18n.t().crazyhouse.white_name } else { i18n.t().crazyhouse.black_name }}
+                    {move || if white { i18n.of(&TEXTS).white_name } else { i18n.of(&TEXTS).black_name }}
                 </span>
                 <input
                     type="text"
                     class="text-input"
                     autocomplete="off"
                     maxlength="40"
-                    placeholder=move || if white { i18n.t().crazyhouse.default_white } else { i18n.t().crazyhouse.default_black }
+                    placeholder=move || if white { i18n.of(&TEXTS).default_white } else { i18n.of(&TEXTS).default_black }
                     prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
@@ -242,7 +242,7 @@ pub fn SetupScreen() -> impl IntoView {
                        set: fn(&mut Prefs, f64)| {
         view! {
             <label class="field field-number">
-                <span class="field-label">{move || label(i18n.t().crazyhouse)}</span>
+                <span class="field-label">{move || label(i18n.of(&TEXTS))}</span>
                 <input
                     type="number"
                     class="text-input"
@@ -262,9 +262,9 @@ pub fn SetupScreen() -> impl IntoView {
 
     view! {
         <section class="zh-setup page-narrow">
-            <h1>{move || i18n.t().crazyhouse.setup_title}</h1>
+            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
             <fieldset class="group">
-                <legend>{move || i18n.t().crazyhouse.players}</legend>
+                <legend>{move || i18n.of(&TEXTS).players}</legend>
                 {name_input(true)}
                 {name_input(false)}
             </fieldset>
@@ -274,19 +274,19 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
             <fieldset class="group">
-                <legend>{move || i18n.t().crazyhouse.time_control}</legend>
+                <legend>{move || i18n.of(&TEXTS).time_control}</legend>
                 <div class="chips">
                     {TimeControl::presets().into_iter().enumerate().map(|(i, (label, _))| preset_chip(i, label.to_owned())).collect_view()}
-                    {move || preset_chip(CUSTOM, i18n.t().crazyhouse.custom.to_owned())}
+                    {move || preset_chip(CUSTOM, i18n.of(&TEXTS).custom.to_owned())}
                 </div>
                 <Show when=move || prefs.with(|p| p.preset == CUSTOM)>
                     <div class="points-grid">
                         {number(|t| t.minutes_white, |p| p.white_min, |p, v| p.white_min = v)}
                         {number(|t| t.minutes_black, |p| p.black_min, |p, v| p.black_min = v)}
                     </div>
-                    <p class="hint">{move || i18n.t().crazyhouse.handicap_hint}</p>
+                    <p class="hint">{move || i18n.of(&TEXTS).handicap_hint}</p>
                     <label class="field">
-                        <span class="field-label">{move || i18n.t().crazyhouse.increment_kind}</span>
+                        <span class="field-label">{move || i18n.of(&TEXTS).increment_kind}</span>
                         <select
                             class="text-input"
                             on:change=move |ev| {
@@ -296,7 +296,7 @@ pub fn SetupScreen() -> impl IntoView {
                         >
                             {(0u8..4).map(|kind| view! {
                                 <option value=kind.to_string() selected=move || prefs.with(|p| p.increment_kind == kind)>
-                                    {move || i18n.t().crazyhouse.increments[usize::from(kind)]}
+                                    {move || i18n.of(&TEXTS).increments[usize::from(kind)]}
                                 </option>
                             }).collect_view()}
                         </select>
@@ -307,20 +307,20 @@ pub fn SetupScreen() -> impl IntoView {
                 </Show>
             </fieldset>
             <details class="group rules">
-                <summary>{move || i18n.t().crazyhouse.rules_title}</summary>
+                <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
                 <ul>
-                    {move || i18n.t().crazyhouse.rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
+                    {move || i18n.of(&TEXTS).rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
                 </ul>
             </details>
             {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
             <button type="button" class="button primary big" on:click=start>
-                {move || i18n.t().crazyhouse.start}
+                {move || i18n.of(&TEXTS).start}
             </button>
             <details class="group import">
-                <summary>{move || i18n.t().crazyhouse.import_title}</summary>
-                <p class="hint">{move || i18n.t().crazyhouse.import_explain}</p>
+                <summary>{move || i18n.of(&TEXTS).import_title}</summary>
+                <p class="hint">{move || i18n.of(&TEXTS).import_explain}</p>
                 <label class="field">
-                    <span class="field-label">{move || i18n.t().crazyhouse.import_label}</span>
+                    <span class="field-label">{move || i18n.of(&TEXTS).import_label}</span>
                     <textarea
                         class="text-input pgn-input"
                         rows="6"
@@ -332,11 +332,11 @@ pub fn SetupScreen() -> impl IntoView {
                 </label>
                 {move || pgn_problem.get().map(|text| view! {
                     <p class="form-error" role="alert">
-                        <strong>{move || i18n.t().crazyhouse.import_failed} ": "</strong>{text}
+                        <strong>{move || i18n.of(&TEXTS).import_failed} ": "</strong>{text}
                     </p>
                 })}
                 <button type="button" class="button" on:click=import>
-                    {move || i18n.t().crazyhouse.import_button}
+                    {move || i18n.of(&TEXTS).import_button}
                 </button>
             </details>
         </section>

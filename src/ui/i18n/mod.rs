@@ -4,13 +4,7 @@
 //! translation is a compile error, not a blank button at the table.
 //! (leptos_i18n was considered; it pulls in leptos-use and ICU, which cost more
 //! wasm than the whole app's size budget allows.)
-
-#[cfg(feature = "game-screens")]
-pub mod crazyhouse;
-#[cfg(feature = "game-screens")]
 pub mod game;
-#[cfg(feature = "game-screens")]
-pub mod nordau;
 pub mod shell;
 pub mod verifier;
 
@@ -48,40 +42,46 @@ impl Lang {
     }
 }
 
-/// All strings of one language, a section per screen.
+/// The shell's strings of one language, a section per screen. A game module's
+/// strings live beside its screens, as a [`Catalogue`] of its own.
 pub struct Texts {
+    /// The language these strings are in (a module picks its catalogue by it).
+    pub lang: Lang,
     pub shell: &'static shell::ShellTexts,
     pub verifier: &'static verifier::VerifierTexts,
     /// Shared by every game module (saves, board, confirm).
-    #[cfg(feature = "game-screens")]
     pub game: &'static game::GameTexts,
-    #[cfg(feature = "game-screens")]
-    pub nordau: &'static nordau::NordauTexts,
-    #[cfg(feature = "game-screens")]
-    pub crazyhouse: &'static crazyhouse::CrazyhouseTexts,
 }
 
 pub static EN: Texts = Texts {
+    lang: Lang::En,
     shell: &shell::EN,
     verifier: &verifier::EN,
-    #[cfg(feature = "game-screens")]
     game: &game::EN,
-    #[cfg(feature = "game-screens")]
-    nordau: &nordau::EN,
-    #[cfg(feature = "game-screens")]
-    crazyhouse: &crazyhouse::EN,
 };
 
 pub static RU: Texts = Texts {
+    lang: Lang::Ru,
     shell: &shell::RU,
     verifier: &verifier::RU,
-    #[cfg(feature = "game-screens")]
     game: &game::RU,
-    #[cfg(feature = "game-screens")]
-    nordau: &nordau::RU,
-    #[cfg(feature = "game-screens")]
-    crazyhouse: &crazyhouse::RU,
 };
+
+/// One module's strings in every language; a game module keeps its own beside
+/// its screens, so adding a game never edits a central file.
+pub struct Catalogue<T: 'static> {
+    pub en: &'static T,
+    pub ru: &'static T,
+}
+
+impl<T> Catalogue<T> {
+    pub fn get(&self, lang: Lang) -> &'static T {
+        match lang {
+            Lang::En => self.en,
+            Lang::Ru => self.ru,
+        }
+    }
+}
 
 const STORAGE_KEY: &str = "nordau-shift.lang";
 
@@ -118,6 +118,11 @@ impl I18n {
     /// The current language's strings (tracks the language signal).
     pub fn t(&self) -> &'static Texts {
         self.lang.get().texts()
+    }
+
+    /// A module's strings in the current language (tracks the language signal).
+    pub fn of<T>(&self, catalogue: &'static Catalogue<T>) -> &'static T {
+        catalogue.get(self.lang.get())
     }
 }
 

@@ -4,14 +4,16 @@
 use leptos::prelude::*;
 
 use super::use_table;
-use crate::referee::commitment::{commitment, stream_key};
-use crate::referee::draw::draw_seating;
+use crate::referee::nordau::draw::draw_seating;
 use crate::referee::{Seat, Stage};
+use crate::referee::{commitment, stream_key};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
 use crate::web::{absolute_url, device};
+
+use super::strings::TEXTS;
 
 #[component]
 pub fn CommitScreen() -> impl IntoView {
@@ -67,7 +69,7 @@ pub fn CommitScreen() -> impl IntoView {
         });
     };
     let share = move |_| {
-        let t = i18n.t().nordau;
+        let t = i18n.of(&TEXTS);
         let (hex, url) = (commitment_hex.get_untracked(), verify_url.get_untracked());
         wasm_bindgen_futures::spawn_local(async move {
             device::share(t.commitment, &hex, &url).await;
@@ -81,34 +83,34 @@ pub fn CommitScreen() -> impl IntoView {
 
     view! {
         <section class="ns-commit page-narrow">
-            <h1>{move || i18n.t().nordau.commit_title}</h1>
-            <p class="lead">{move || i18n.t().nordau.commit_explain}</p>
+            <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
+            <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
             <div class="commit-card">
-                <h2 class="card-title">{move || i18n.t().nordau.commitment}</h2>
+                <h2 class="card-title">{move || i18n.of(&TEXTS).commitment}</h2>
                 <p class="hex commitment-hex" data-testid="commitment">
                     {move || format::grouped_hex(&commitment_hex.get())}
                 </p>
                 <QrCode
                     text=verify_url
-                    label=Signal::derive(move || i18n.t().nordau.commitment_qr.to_owned())
+                    label=Signal::derive(move || i18n.of(&TEXTS).commitment_qr.to_owned())
                     class="commit-qr".to_owned()
                 />
                 <div class="button-row">
                     <button type="button" class="button" on:click=copy>
-                        {move || if copied.get() { i18n.t().nordau.copied } else { i18n.t().nordau.copy }}
+                        {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy }}
                     </button>
                     <Show when=device::can_share>
                         <button type="button" class="button" on:click=share>
-                            {move || i18n.t().nordau.share}
+                            {move || i18n.of(&TEXTS).share}
                         </button>
                     </Show>
                 </div>
             </div>
             <div class="group">
-                <h2 class="card-title">{move || i18n.t().nordau.seating_drawn}</h2>
+                <h2 class="card-title">{move || i18n.of(&TEXTS).seating_drawn}</h2>
                 <ul class="seat-list">
                     {move || seats().map(|seats| seats.into_iter().map(|(seat, name)| {
-                        let t = i18n.t().nordau;
+                        let t = i18n.of(&TEXTS);
                         let (class, label) = match seat {
                             Seat::White => ("seat-chip white", t.white),
                             Seat::Black => ("seat-chip black", t.black),
@@ -124,10 +126,10 @@ pub fn CommitScreen() -> impl IntoView {
                 </ul>
             </div>
             <div class="group">
-                <h2 class="card-title">{move || i18n.t().nordau.words_title}</h2>
-                <p class="hint">{move || i18n.t().nordau.words_explain}</p>
+                <h2 class="card-title">{move || i18n.of(&TEXTS).words_title}</h2>
+                <p class="hint">{move || i18n.of(&TEXTS).words_explain}</p>
                 <label class="field">
-                    <span class="field-label">{move || i18n.t().nordau.words_label}</span>
+                    <span class="field-label">{move || i18n.of(&TEXTS).words_label}</span>
                     <input
                         type="text"
                         class="text-input"
@@ -140,14 +142,14 @@ pub fn CommitScreen() -> impl IntoView {
                     />
                 </label>
                 <Show when=move || words_refused.get()>
-                    <p class="form-error" role="alert">{move || i18n.t().nordau.words_too_many}</p>
+                    <p class="form-error" role="alert">{move || i18n.of(&TEXTS).words_too_many}</p>
                 </Show>
             </div>
             <button type="button" class="button primary big" on:click=begin>
-                {move || i18n.t().nordau.begin}
+                {move || i18n.of(&TEXTS).begin}
             </button>
             <button type="button" class="button link" on:click=move |_| { ctx.update(|t| { t.back_to_setup(); Ok(()) }); }>
-                {move || i18n.t().nordau.change_setup}
+                {move || i18n.of(&TEXTS).change_setup}
             </button>
         </section>
     }

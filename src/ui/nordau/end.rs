@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 
+use super::strings::{NordauTexts, TEXTS};
 use super::{use_table, with_game};
 use crate::referee::{
     Colour, EndReason, InputMode, Outcome, PgnInfo, Reveal, ShiftUnit, ViewPhase, to_pgn,
 };
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
-use crate::ui::i18n::nordau::NordauTexts;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
@@ -51,7 +51,7 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     let headline = move || {
-        let t = i18n.t().nordau;
+        let t = i18n.of(&TEXTS);
         let (view, ..) = summary()?;
         let ViewPhase::Over { outcome, reason } = view.phase else {
             return None;
@@ -89,18 +89,18 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="ns-end page-narrow">
-            <p class="end-kicker">{move || i18n.t().nordau.game_over}</p>
+            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || headline().map(|(result, reason)| view! {
                 <h1 class="end-result">{result}</h1>
                 <p class="end-reason">{reason}</p>
             })}
             <div class="group">
-                <h2 class="card-title">{move || i18n.t().nordau.points_this_game}</h2>
+                <h2 class="card-title">{move || i18n.of(&TEXTS).points_this_game}</h2>
                 <table class="score-table">
                     <tbody>
                         {move || summary().and_then(|(view, ..)| {
                             let points = view.points?;
-                            let t = i18n.t().nordau;
+                            let t = i18n.of(&TEXTS);
                             let seat_of = |name: &str| {
                                 if name == view.white { t.white } else if name == view.black { t.black } else { t.observer }
                             };
@@ -115,13 +115,13 @@ pub fn EndScreen() -> impl IntoView {
             {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <RevealPanel reveal=reveal/> })}
             <div class="end-actions">
                 <button type="button" class="button primary big" on:click=next_game>
-                    {move || i18n.t().nordau.next_game}
+                    {move || i18n.of(&TEXTS).next_game}
                 </button>
                 <Show when=move || summary().is_some_and(|(_, _, mode, _)| mode == InputMode::Board)>
-                    <button type="button" class="button" on:click=export_pgn>{move || i18n.t().nordau.export_pgn}</button>
+                    <button type="button" class="button" on:click=export_pgn>{move || i18n.of(&TEXTS).export_pgn}</button>
                 </Show>
                 <ConfirmButton
-                    label=Signal::derive(move || i18n.t().nordau.new_session.to_owned())
+                    label=Signal::derive(move || i18n.of(&TEXTS).new_session.to_owned())
                     on_confirm=move || { ctx.update(|t| { t.new_session(); Ok(()) }); }
                 />
             </div>
@@ -142,7 +142,7 @@ fn SessionTable() -> impl IntoView {
     };
     view! {
         {move || rows().map(|(names, totals, games)| {
-            let t = i18n.t().nordau;
+            let t = i18n.of(&TEXTS);
             view! {
                 <div class="group">
                     <h2 class="card-title">{t.session_table} " · " {t.games_played} " " {games}</h2>
@@ -177,35 +177,35 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
     let shifts = reveal.shifts.clone();
     view! {
         <div class="group reveal">
-            <h2 class="card-title">{move || i18n.t().nordau.reveal_title}</h2>
-            <p class="hint">{move || i18n.t().nordau.reveal_explain}</p>
+            <h2 class="card-title">{move || i18n.of(&TEXTS).reveal_title}</h2>
+            <p class="hint">{move || i18n.of(&TEXTS).reveal_explain}</p>
             <dl class="reveal-facts">
-                <dt>{move || i18n.t().nordau.commitment}</dt>
+                <dt>{move || i18n.of(&TEXTS).commitment}</dt>
                 <dd class="hex">{commitment}</dd>
-                <dt>{move || i18n.t().nordau.seed}</dt>
+                <dt>{move || i18n.of(&TEXTS).seed}</dt>
                 <dd class="hex" data-testid="seed">{seed}</dd>
-                <dt>{move || i18n.t().nordau.setup_text}</dt>
+                <dt>{move || i18n.of(&TEXTS).setup_text}</dt>
                 <dd class="mono">{reveal.setup_text.clone()}</dd>
                 {(!words.is_empty()).then(|| view! {
-                    <dt>{move || i18n.t().nordau.words_used}</dt>
+                    <dt>{move || i18n.of(&TEXTS).words_used}</dt>
                     <dd class="mono">{words.clone()}</dd>
                 })}
             </dl>
-            <QrCode text=url.clone() label=Signal::derive(move || i18n.t().nordau.verify_qr.to_owned()) class="reveal-qr".to_owned()/>
-            <a class="button" href=fragment>{move || i18n.t().nordau.open_verifier}</a>
-            <h3>{move || i18n.t().nordau.schedule}</h3>
+            <QrCode text=url.clone() label=Signal::derive(move || i18n.of(&TEXTS).verify_qr.to_owned()) class="reveal-qr".to_owned()/>
+            <a class="button" href=fragment>{move || i18n.of(&TEXTS).open_verifier}</a>
+            <h3>{move || i18n.of(&TEXTS).schedule}</h3>
             <table class="schedule-table" data-testid="schedule">
                 <thead>
                     <tr>
-                        <th scope="col">{move || i18n.t().nordau.shift}</th>
-                        <th scope="col">{move || i18n.t().nordau.length}</th>
-                        <th scope="col">{move || i18n.t().nordau.coin}</th>
-                        <th scope="col">{move || i18n.t().nordau.happened}</th>
+                        <th scope="col">{move || i18n.of(&TEXTS).shift}</th>
+                        <th scope="col">{move || i18n.of(&TEXTS).length}</th>
+                        <th scope="col">{move || i18n.of(&TEXTS).coin}</th>
+                        <th scope="col">{move || i18n.of(&TEXTS).happened}</th>
                     </tr>
                 </thead>
                 <tbody>
                     {move || {
-                        let t = i18n.t().nordau;
+                        let t = i18n.of(&TEXTS);
                         let unit_name = match unit {
                             ShiftUnit::FullMoves => t.moves_unit_full,
                             ShiftUnit::HalfMoves => t.moves_unit_half,

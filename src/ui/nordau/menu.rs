@@ -11,6 +11,8 @@ use crate::referee::{Colour, DrawClaim, Event, InputMode, ViewPhase};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::i18n::use_i18n;
 
+use super::strings::TEXTS;
+
 #[component]
 pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
@@ -43,7 +45,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
             .unwrap_or_default()
     };
     let colour_name = move |colour: Colour| {
-        let t = i18n.t().nordau;
+        let t = i18n.of(&TEXTS);
         if colour == Colour::White {
             t.white
         } else {
@@ -54,22 +56,22 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
                 <Show when=playing>
-                    <h3>{move || i18n.t().nordau.resign}</h3>
+                    <h3>{move || i18n.of(&TEXTS).resign}</h3>
                     <div class="button-row">
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
-                                label=Signal::derive(move || format!("{} ({}) {}", seat_name(colour), colour_name(colour), i18n.t().nordau.resign_as))
+                                label=Signal::derive(move || format!("{} ({}) {}", seat_name(colour), colour_name(colour), i18n.of(&TEXTS).resign_as))
                                 on_confirm=move || send_and_close(Event::Resign { seat: colour })
                             />
                         }).collect_view()}
                     </div>
-                    <h3>{move || i18n.t().nordau.draw_offer}</h3>
-                    <p class="hint">{move || i18n.t().nordau.draw_explain}</p>
+                    <h3>{move || i18n.of(&TEXTS).draw_offer}</h3>
+                    <p class="hint">{move || i18n.of(&TEXTS).draw_explain}</p>
                     <div class="button-row">
                         {move || view_now().map(|v| (0u8..3).map(|person| {
                             let name = v.people[usize::from(person)].clone();
                             let agreed = v.draw_agreed_by.contains(&name);
-                            let t = i18n.t().nordau;
+                            let t = i18n.of(&TEXTS);
                             view! {
                                 <button type="button" class="button" class:agreed=agreed aria-pressed=agreed.to_string()
                                     disabled=agreed
@@ -80,7 +82,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                         }).collect_view())}
                     </div>
                     {move || view_now().map(|v| v.claimable_draws.into_iter().map(|claim| {
-                        let t = i18n.t().nordau;
+                        let t = i18n.of(&TEXTS);
                         let label = match claim {
                             DrawClaim::Threefold => t.claim_threefold,
                             DrawClaim::FiftyMoves => t.claim_fifty,
@@ -91,30 +93,30 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                         }
                     }).collect_view())}
                     <Show when=move || clock_mode() && view_now().is_some_and(|v| v.half_moves > 0)>
-                        <h3>{move || i18n.t().nordau.report_mate}</h3>
+                        <h3>{move || i18n.of(&TEXTS).report_mate}</h3>
                         <div class="button-row">
                             {move || {
                                 // Only the side that has just moved can have given mate.
                                 let winner = view_now().map(|v| v.side_to_move.other())?;
                                 Some(view! {
                                     <ConfirmButton
-                                        label=Signal::derive(move || format!("{} ({}) {}", seat_name(winner), colour_name(winner), i18n.t().nordau.mated_by))
+                                        label=Signal::derive(move || format!("{} ({}) {}", seat_name(winner), colour_name(winner), i18n.of(&TEXTS).mated_by))
                                         on_confirm=move || send_and_close(Event::ReportMate { winner })
                                     />
                                 })
                             }}
-                            <ConfirmButton label=Signal::derive(move || i18n.t().nordau.report_stalemate.to_owned())
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
                                 on_confirm=move || send_and_close(Event::ReportStalemate) />
                         </div>
                     </Show>
                 </Show>
-                <h3 class="sr-only">{move || i18n.t().nordau.mute}</h3>
+                <h3 class="sr-only">{move || i18n.of(&TEXTS).mute}</h3>
                 <div class="button-row">
                     <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
                         on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
-                        {move || if ctx.muted.get() { i18n.t().nordau.unmute } else { i18n.t().nordau.mute }}
+                        {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
-                    <ConfirmButton label=Signal::derive(move || i18n.t().nordau.abandon.to_owned())
+                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).abandon.to_owned())
                         on_confirm=move || {
                             ctx.update(|t| { t.back_to_setup(); Ok(()) });
                             close();

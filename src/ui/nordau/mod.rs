@@ -9,15 +9,29 @@ mod menu;
 mod play;
 mod setup;
 pub mod store;
+mod strings;
 mod swap;
 
 use leptos::prelude::*;
+
+use crate::ui::games::GameEntry;
 
 use super::i18n::{I18n, use_i18n};
 use super::saved::{DamagedSave, Loaded};
 use super::{format, ticker};
 use crate::referee::{Event, Game, Stage, Table, TableError, ViewPhase};
 use crate::web::{clock, device, sound, storage};
+
+use strings::TEXTS;
+
+/// This module's one entry in the app (`ui::games::GAMES`).
+pub const ENTRY: GameEntry = GameEntry {
+    id: "nordau",
+    href: "#/nordau",
+    name: |t| TEXTS.get(t.lang).game_name,
+    summary: |t| TEXTS.get(t.lang).game_summary,
+    view: || view! { <NordauTable/> }.into_any(),
+};
 
 const MUTED_KEY: &str = "nordau-shift.muted";
 
@@ -57,12 +71,12 @@ impl TableCtx {
     pub fn update(&self, change: impl FnOnce(&mut Table) -> Result<(), TableError>) -> bool {
         let mut next = self.table.get_untracked();
         if change(&mut next).is_err() {
-            self.notice.set(Some(self.i18n.t().nordau.refused));
+            self.notice.set(Some(self.i18n.of(&TEXTS).refused));
             return false;
         }
         let saved = store::SLOT.save(&next);
         self.notice
-            .set((!saved).then_some(self.i18n.t().nordau.not_saved));
+            .set((!saved).then_some(self.i18n.of(&TEXTS).not_saved));
         let before = self.table.with_untracked(phase_of);
         let after = phase_of(&next);
         self.now
@@ -80,7 +94,7 @@ impl TableCtx {
     }
 
     fn cue(&self, before: Option<ViewPhase>, after: Option<ViewPhase>) {
-        let t = self.i18n.t().nordau;
+        let t = self.i18n.of(&TEXTS);
         match (&before, &after) {
             (Some(ViewPhase::AwaitingSeated { .. }), _) => {}
             (

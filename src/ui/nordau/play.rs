@@ -11,6 +11,8 @@ use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
+use super::strings::TEXTS;
+
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let ctx = use_table();
@@ -67,7 +69,7 @@ fn Half(colour: Colour) -> impl IntoView {
         }
     };
     let status = move || {
-        let t = i18n.t().nordau;
+        let t = i18n.of(&TEXTS);
         let Some((view, _)) = state() else {
             return String::new();
         };
@@ -130,7 +132,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             <div class="middle-info">
                 {move || view_now().map(|v| {
                     let (observer, move_number, swaps) = info(&v);
-                    let t = i18n.t().nordau;
+                    let t = i18n.of(&TEXTS);
                     view! {
                         <span class="observer">
                             <span class="seat-chip observer">{t.observer}</span>
@@ -141,7 +143,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                     }
                 })}
             </div>
-            <div class="middle-score" aria-label=move || i18n.t().nordau.score>
+            <div class="middle-score" aria-label=move || i18n.of(&TEXTS).score>
                 {move || totals().into_iter().map(|(name, points)| view! {
                     <span class="score-item">{name} " " <strong>{points}</strong></span>
                 }).collect_view()}
@@ -151,8 +153,8 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 paused=Signal::derive(paused)
                 can_pause=Signal::derive(can_pause)
                 undo_available=Signal::derive(undo_available)
-                undo_label=Signal::derive(move || if board_mode() { i18n.t().nordau.undo_move } else { i18n.t().nordau.undo_tap })
-                undo_question=Signal::derive(move || if board_mode() { i18n.t().nordau.undo_move_confirm } else { i18n.t().nordau.undo_confirm })
+                undo_label=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move } else { i18n.of(&TEXTS).undo_tap })
+                undo_question=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move_confirm } else { i18n.of(&TEXTS).undo_confirm })
                 on_pause=move |()| { ctx.send(Event::Pause); }
                 on_resume=move |()| { ctx.send(Event::Resume); }
                 on_undo=move |()| { ctx.send(Event::UndoPress); }

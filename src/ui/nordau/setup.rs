@@ -10,6 +10,9 @@ use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
 use crate::web::{device, storage};
 
+use super::strings::NordauTexts;
+use super::strings::TEXTS;
+
 const PREFS_KEY: &str = "nordau-shift.setup";
 
 /// The form's values, remembered for the next evening.
@@ -88,7 +91,7 @@ pub fn SetupScreen() -> impl IntoView {
     let problem = RwSignal::new(None::<&'static str>);
 
     let start = move |_| {
-        let t = i18n.t().nordau;
+        let t = i18n.of(&TEXTS);
         let p = prefs.get_untracked();
         let names: Vec<String> = p.names.iter().map(|n| n.trim().to_lowercase()).collect();
         if names.iter().any(String::is_empty) {
@@ -115,7 +118,7 @@ pub fn SetupScreen() -> impl IntoView {
     let name_input = move |index: usize| {
         view! {
             <label class="field">
-                <span class="field-label">{move || i18n.t().nordau.player_n[index]}</span>
+                <span class="field-label">{move || i18n.of(&TEXTS).player_n[index]}</span>
                 <input
                     type="text"
                     class="text-input"
@@ -132,14 +135,14 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let number = move |label: fn(&crate::ui::i18n::Texts) -> &'static str,
+    let number = move |label: fn(&NordauTexts) -> &'static str,
                        get: fn(&Prefs) -> u32,
                        set: fn(&mut Prefs, u32),
                        min: u32,
                        max: u32| {
         view! {
             <label class="field field-number">
-                <span class="field-label">{move || label(i18n.t())}</span>
+                <span class="field-label">{move || label(i18n.of(&TEXTS))}</span>
                 <input
                     type="number"
                     class="text-input"
@@ -159,13 +162,13 @@ pub fn SetupScreen() -> impl IntoView {
 
     view! {
         <section class="ns-setup page-narrow">
-            <h1>{move || i18n.t().nordau.setup_title}</h1>
+            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
             <fieldset class="group">
-                <legend>{move || i18n.t().nordau.players}</legend>
+                <legend>{move || i18n.of(&TEXTS).players}</legend>
                 {name_input(0)}
                 {name_input(1)}
                 {name_input(2)}
-                <p class="hint">{move || i18n.t().nordau.names_hint}</p>
+                <p class="hint">{move || i18n.of(&TEXTS).names_hint}</p>
             </fieldset>
             <InputModeChoice
                 name="ns-mode"
@@ -173,9 +176,9 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
             <details class="group options">
-                <summary>{move || i18n.t().nordau.options}</summary>
+                <summary>{move || i18n.of(&TEXTS).options}</summary>
                 <label class="field">
-                    <span class="field-label">{move || i18n.t().nordau.shift_unit}</span>
+                    <span class="field-label">{move || i18n.of(&TEXTS).shift_unit}</span>
                     <select
                         class="text-input"
                         on:change=move |ev| {
@@ -184,33 +187,34 @@ pub fn SetupScreen() -> impl IntoView {
                         }
                     >
                         <option value="full" selected=move || prefs.with(|p| !p.half_moves)>
-                            {move || i18n.t().nordau.unit_full}
+                            {move || i18n.of(&TEXTS).unit_full}
                         </option>
                         <option value="half" selected=move || prefs.with(|p| p.half_moves)>
-                            {move || i18n.t().nordau.unit_half}
+                            {move || i18n.of(&TEXTS).unit_half}
                         </option>
                     </select>
                 </label>
-                {number(|t| t.nordau.block_seconds, |p| p.block_s, |p, v| p.block_s = v, 1, 600)}
-                {number(|t| t.nordau.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, 0, 600)}
-                <p class="hint">{move || i18n.t().nordau.block_later_none} ": 0"</p>
+                {number(|t| t.block_seconds, |p| p.block_s, |p, v| p.block_s = v, 1, 600)}
+                {number(|t| t.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, 0, 600)}
+                <p class="hint">{move || i18n.of(&TEXTS).block_later_none} ": 0"</p>
+                <p class="field-label points-title">{move || i18n.of(&TEXTS).points}</p>
                 <div class="points-grid">
-                    {number(|t| t.nordau.points_win, |p| p.points[0], |p, v| p.points[0] = v, 0, 99)}
-                    {number(|t| t.nordau.points_observer, |p| p.points[1], |p, v| p.points[1] = v, 0, 99)}
-                    {number(|t| t.nordau.points_loss, |p| p.points[2], |p, v| p.points[2] = v, 0, 99)}
-                    {number(|t| t.nordau.points_draw, |p| p.points[3], |p, v| p.points[3] = v, 0, 99)}
+                    {number(|t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, 0, 99)}
+                    {number(|t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, 0, 99)}
+                    {number(|t| t.points_loss, |p| p.points[2], |p, v| p.points[2] = v, 0, 99)}
+                    {number(|t| t.points_draw, |p| p.points[3], |p, v| p.points[3] = v, 0, 99)}
                 </div>
             </details>
             <details class="group rules">
-                <summary>{move || i18n.t().nordau.rules_title}</summary>
+                <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
                 <ul>
-                    {move || i18n.t().nordau.rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
+                    {move || i18n.of(&TEXTS).rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
                 </ul>
-                <p class="hint">{move || i18n.t().nordau.rules_credit}</p>
+                <p class="hint">{move || i18n.of(&TEXTS).rules_credit}</p>
             </details>
             {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
             <button type="button" class="button primary big" on:click=start>
-                {move || i18n.t().nordau.start_setup}
+                {move || i18n.of(&TEXTS).start_setup}
             </button>
         </section>
     }

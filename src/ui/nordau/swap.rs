@@ -8,6 +8,8 @@ use super::{current_view, use_table};
 use crate::referee::{Colour, Event, ViewPhase};
 use crate::ui::i18n::use_i18n;
 
+use super::strings::TEXTS;
+
 #[component]
 pub fn SwapOverlay() -> impl IntoView {
     let i18n = use_i18n();
@@ -23,7 +25,7 @@ pub fn SwapOverlay() -> impl IntoView {
     let message = move |far: bool| {
         move || {
             swap().map(|(out, sat, colour)| {
-                let t = i18n.t().nordau;
+                let t = i18n.of(&TEXTS);
                 let colour_name = match colour {
                     Colour::White => t.white,
                     Colour::Black => t.black,
@@ -48,7 +50,7 @@ pub fn SwapOverlay() -> impl IntoView {
             <div class="swap-overlay" role="alertdialog" aria-modal="true" aria-labelledby="swap-near">
                 {message(true)}
                 <button type="button" class="button primary seated" on:click=move |_| { ctx.send(Event::Seated); }>
-                    {move || i18n.t().nordau.seated}
+                    {move || i18n.of(&TEXTS).seated}
                 </button>
                 <div id="swap-near">{message(false)}</div>
             </div>

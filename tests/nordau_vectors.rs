@@ -1,13 +1,13 @@
 //! Test vectors of the v1 commitment and draw (docs/fairness.md). The file
 //! `tests/vectors/nordau-v1.json` is compared exactly; regenerate it only on
-//! purpose with `UPDATE_VECTORS=1 cargo test --test referee_vectors`.
+//! purpose with `UPDATE_VECTORS=1 cargo test --test nordau_vectors`.
 //! `tests/verifier/verify.mjs` recomputes the same file independently in Node.
 // Native only: these tests read files, run Node and use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nordau_shift::referee::commitment::{commitment_preimage, setup_bytes};
 use nordau_shift::referee::draw::{DrawStream, STREAM_COINS, STREAM_SEATING, STREAM_SHIFT_LENGTHS};
-use nordau_shift::referee::verify::{schedule, verify};
+use nordau_shift::referee::nordau::commitment::{commitment_preimage, setup_bytes};
+use nordau_shift::referee::nordau::verify::{schedule, verify};
 use nordau_shift::referee::{BlockSchedule, Colour, Points, ScheduleLine, Setup, ShiftUnit};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};

@@ -1,11 +1,12 @@
 //! The verifier (C-3): recompute the commitment from the revealed seed and
 //! setup and print the whole schedule. The UI's verifier page calls [`verify`].
 
-use crate::referee::commitment::{HexError, commitment, normalise_words, parse_hex32, stream_key};
-use crate::referee::draw::{ShiftDraw, draw_seating};
-use crate::referee::nordau::{MAX_WORD_BYTES, MAX_WORDS};
-use crate::referee::seats::{Colour, Seat, Seating};
-use crate::referee::setup::{Setup, SetupTextError};
+use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::nordau::commitment::commitment;
+use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
+use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::nordau::seats::{Colour, Seat, Seating};
+use crate::referee::nordau::setup::{Setup, SetupTextError};
 use serde::Serialize;
 use std::fmt;
 

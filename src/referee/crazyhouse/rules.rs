@@ -10,7 +10,7 @@
 
 use crate::referee::board::{BoardRules, GameBoard, colour};
 use crate::referee::chessboard::MoveError;
-use crate::referee::seats::Colour;
+use crate::referee::common::Colour;
 use shakmaty::uci::UciMove;
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{

@@ -6,10 +6,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::Setup;
-use nordau_shift::referee::draw::ShiftDraw;
-use nordau_shift::referee::draw::{
-    DrawStream, STREAM_COINS, STREAM_SEATING, STREAM_SHIFT_LENGTHS, draw_seating,
-};
+use nordau_shift::referee::draw::{DrawStream, STREAM_COINS, STREAM_SEATING, STREAM_SHIFT_LENGTHS};
+use nordau_shift::referee::nordau::draw::ShiftDraw;
+use nordau_shift::referee::nordau::draw::draw_seating;
 
 const SEEDS: u64 = 100_000;
 

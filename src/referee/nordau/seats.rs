@@ -1,49 +1,8 @@
-//! Colours, seats and people (NS-1). The position belongs to the board, so the
+//! Seats and people of Nordau Shift (NS-1). The position belongs to the board, so the
 //! referee talks about seats; people only move between seats at a swap (NS-3).
 
+pub use crate::referee::common::Colour;
 use serde::{Deserialize, Serialize};
-
-/// A side of the board (and of the clock).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    /// The other side.
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// Index into two-element arrays: White 0, Black 1.
-    pub fn index(self) -> usize {
-        match self {
-            Colour::White => 0,
-            Colour::Black => 1,
-        }
-    }
-
-    /// The side that plays half-move number `ply` (0-based; White starts).
-    pub fn of_ply(ply: u32) -> Colour {
-        if ply.is_multiple_of(2) {
-            Colour::White
-        } else {
-            Colour::Black
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::White => "White",
-            Colour::Black => "Black",
-        }
-    }
-}
 
 /// One of the three seats of Nordau Shift (NS-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -2,13 +2,13 @@
 // Native only: these tests read files, run Node and use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod referee_common;
+mod nordau_common;
 
+use nordau_common::{NAMES, seed};
+use nordau_shift::referee::SetupTextError;
 use nordau_shift::referee::commitment::HexError;
-use nordau_shift::referee::setup::SetupTextError;
-use nordau_shift::referee::verify::{DEFAULT_REPORT_SHIFTS, verify_n};
+use nordau_shift::referee::nordau::verify::{DEFAULT_REPORT_SHIFTS, verify_n};
 use nordau_shift::referee::{Colour, Event, Game, InputMode, Setup, VerifyError, verify};
-use referee_common::{NAMES, seed};
 
 #[test]
 fn c_3_verify_recomputes_a_played_games_schedule() {

@@ -1,7 +1,7 @@
 //! Helpers shared by the referee integration tests.
 #![allow(dead_code)]
 
-use nordau_shift::referee::verify::{Report, schedule};
+use nordau_shift::referee::nordau::verify::{Report, schedule};
 use nordau_shift::referee::{Colour, Event, Game, InputMode, Setup};
 
 pub const NAMES: [&str; 3] = ["Anna", "Boris", "Chen"];

@@ -5,15 +5,15 @@
 // Native only: these tests read files, run Node and use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod referee_common;
+mod nordau_common;
 
-use nordau_shift::referee::session::SessionError;
-use nordau_shift::referee::verify::schedule;
+use nordau_common::{NAMES, seed};
+use nordau_shift::referee::nordau::session::SessionError;
+use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     Colour, EndReason, Event, Game, InputMode, Outcome, Seat, Seating, Session, Setup, ShiftUnit,
     ViewPhase,
 };
-use referee_common::{NAMES, seed};
 
 fn session_setup() -> Setup {
     let mut s = Setup::standard(NAMES);

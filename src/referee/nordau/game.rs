@@ -3,25 +3,17 @@
 //! is validated on a copy of the state and only committed when it is legal, so a
 //! refused event leaves the game untouched.
 
-use crate::referee::bank::Banks;
 pub use crate::referee::chessboard::DrawClaim;
 use crate::referee::chessboard::{BoardEnd, ChessBoard, MoveError};
-use crate::referee::commitment::{commitment, normalise_words, stream_key};
-use crate::referee::draw::{ShiftDraw, draw_seating};
-use crate::referee::seats::{Colour, Person, Seat, Seating};
-use crate::referee::setup::{Setup, SetupError};
+use crate::referee::commitment::{normalise_words, stream_key};
+pub use crate::referee::common::{InputMode, Outcome};
+use crate::referee::nordau::bank::Banks;
+use crate::referee::nordau::commitment::commitment;
+use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
+use crate::referee::nordau::seats::{Colour, Person, Seat, Seating};
+use crate::referee::nordau::setup::{Setup, SetupError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// C-1 input modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum InputMode {
-    /// Physical board; the phone counts clock presses, players report the end.
-    Clock,
-    /// On-screen board; entering a move is the clock press.
-    Board,
-}
 
 /// Everything that can happen in a game. Stored in the log with its timestamp.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,14 +54,6 @@ pub enum Event {
 pub struct Timed {
     pub t_ms: u64,
     pub event: Event,
-}
-
-/// The result on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Win(Colour),
-    Draw,
 }
 
 /// Why the game ended.

@@ -1,5 +1,5 @@
-// The Crazyhouse module as two club players meet it (preview build,
-// `--features game-screens`, route #/crazyhouse): a whole board-mode game with
+// The Crazyhouse module as two club players meet it (route #/crazyhouse): a
+// whole board-mode game with
 // captures, pockets and drops to mate (C-1, ZH-1, ZH-5) and its PGN; a
 // clock-mode game with a Fischer increment to a flag (C-1, C-4); a reload and
 // an offline reload that resume exactly (C-4); undo that never returns time,
@@ -22,7 +22,7 @@ import {
   screenshot,
   serveCopy,
   waitForServiceWorkerControl,
-} from "../harness.mjs";
+} from "./harness.mjs";
 
 const T0 = Date.UTC(2026, 10, 30, 19, 0, 0);
 const SAVE_KEY = "crazyhouse.game";

@@ -5,10 +5,10 @@
 //! the stored logs, so it is exactly the table that was saved.
 
 use crate::referee::commitment::{HexError, parse_hex32};
-use crate::referee::log::{LogError, NordauLog};
-use crate::referee::nordau::{Event, Game, GameError, InputMode};
-use crate::referee::session::Session;
-use crate::referee::setup::{Setup, SetupError, SetupTextError};
+use crate::referee::nordau::game::{Event, Game, GameError, InputMode};
+use crate::referee::nordau::log::{LogError, NordauLog};
+use crate::referee::nordau::session::Session;
+use crate::referee::nordau::setup::{Setup, SetupError, SetupTextError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -277,7 +277,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::seats::Colour;
+    use crate::referee::nordau::seats::Colour;
 
     fn committed_table() -> Table {
         let mut table = Table::default();

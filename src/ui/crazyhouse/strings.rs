@@ -1,6 +1,11 @@
 //! Strings of the Crazyhouse module: setup, the two-player clock, the board
 //! with pockets, the menu and the end screen.
 
+use crate::ui::i18n::Catalogue;
+
+/// This module's strings in every language the app speaks.
+pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue { en: &EN, ru: &RU };
+
 pub struct CrazyhouseTexts {
     pub game_name: &'static str,
     pub game_summary: &'static str,

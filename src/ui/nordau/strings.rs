@@ -1,5 +1,10 @@
 //! Strings of the Nordau Shift table: setup, commitment, play, swap, end.
 
+use crate::ui::i18n::Catalogue;
+
+/// This module's strings in every language the app speaks.
+pub static TEXTS: Catalogue<NordauTexts> = Catalogue { en: &EN, ru: &RU };
+
 pub struct NordauTexts {
     pub game_name: &'static str,
     pub game_summary: &'static str,

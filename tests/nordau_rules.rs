@@ -2,17 +2,17 @@
 // Native only: these tests read files, run Node and use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod referee_common;
+mod nordau_common;
 
-use nordau_shift::referee::draw::draw_seating;
-use nordau_shift::referee::log::LogError;
-use nordau_shift::referee::pgn::{PgnError, PgnInfo, to_pgn};
-use nordau_shift::referee::verify::schedule;
+use nordau_common::*;
+use nordau_shift::referee::LogError;
+use nordau_shift::referee::nordau::draw::draw_seating;
+use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     BlockSchedule, Colour, DrawClaim, EndReason, Event, Game, GameError, InputMode, Outcome,
     ScheduleLine, Seat, Setup, ShiftUnit, ViewPhase, commitment, stream_key,
 };
-use referee_common::*;
+use nordau_shift::referee::{PgnError, PgnInfo, to_pgn};
 
 const CLOCK: InputMode = InputMode::Clock;
 const BOARD: InputMode = InputMode::Board;

@@ -2,7 +2,7 @@
 // Native only: these tests use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nordau_shift::referee::crazyhouse::ZH_PLY_LIMIT;
+use nordau_shift::referee::crazyhouse::rules::ZH_PLY_LIMIT;
 use nordau_shift::referee::{Colour, CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
 use proptest::prelude::*;
 

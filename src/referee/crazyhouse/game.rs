@@ -18,10 +18,9 @@
 //!   stands paused until someone taps Resume.
 
 use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
-use crate::referee::crazyhouse::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
-use crate::referee::log::{LOG_FORMAT, LOG_VERSION, LogError, check_header};
-use crate::referee::nordau::{InputMode, Outcome};
-use crate::referee::seats::Colour;
+use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::crazyhouse::rules::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
+use crate::referee::log::{HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -638,7 +637,7 @@ pub struct ZhLog {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZhLogError {
     /// Not ours, corrupt, newer, or of another game.
-    Header(LogError),
+    Header(HeaderError),
     /// The setup is refused.
     Setup(ZhError),
     /// Event `index` (0-based) cannot be replayed.
@@ -648,7 +647,7 @@ pub enum ZhLogError {
 impl ZhLogError {
     /// Written by a newer version of the app (update rather than discard).
     pub fn is_newer_version(&self) -> bool {
-        matches!(self, ZhLogError::Header(LogError::NewerVersion { .. }))
+        matches!(self, ZhLogError::Header(HeaderError::NewerVersion { .. }))
     }
 }
 
@@ -684,10 +683,10 @@ impl ZhGame {
     /// Replays a JSON log; refuses newer versions and anything that does not replay.
     pub fn from_json(json: &str) -> Result<ZhGame, ZhLogError> {
         let value: serde_json::Value = serde_json::from_str(json)
-            .map_err(|e| ZhLogError::Header(LogError::Json(e.to_string())))?;
+            .map_err(|e| ZhLogError::Header(HeaderError::Json(e.to_string())))?;
         check_header(&value, GAME_CRAZYHOUSE).map_err(ZhLogError::Header)?;
         let log: ZhLog = serde_json::from_value(value)
-            .map_err(|e| ZhLogError::Header(LogError::Json(e.to_string())))?;
+            .map_err(|e| ZhLogError::Header(HeaderError::Json(e.to_string())))?;
         ZhGame::replay(log.setup, &log.events)
     }
 }

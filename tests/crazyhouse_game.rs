@@ -2,7 +2,7 @@
 //! (C-1, C-4, ZH-1…ZH-6). Whole games are played here without any UI.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nordau_shift::referee::crazyhouse_game::MAX_NAME_CHARS;
+use nordau_shift::referee::crazyhouse::game::MAX_NAME_CHARS;
 use nordau_shift::referee::{
     ClockError, Colour, Increment, InputMode, Outcome, PgnImportError, PgnInfo, Reported,
     TimeControl, ZhError, ZhEvent, ZhGame, ZhLogError, ZhPhase, ZhReason, ZhSetup, zh_from_pgn,

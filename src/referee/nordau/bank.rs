@@ -3,7 +3,7 @@
 //! instant its side started running, so remaining time is always computed from
 //! timestamps, never from counting ticks (C-4).
 
-use crate::referee::seats::Colour;
+use crate::referee::common::Colour;
 use serde::{Deserialize, Serialize};
 
 /// Banks of White and Black, at most one running.

@@ -2,14 +2,14 @@
 // Native only: these tests read files, run Node and use proptest.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod referee_common;
+mod nordau_common;
 
-use nordau_shift::referee::verify::schedule;
+use nordau_common::NAMES;
+use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     Colour, DrawClaim, Event, Game, InputMode, Outcome, Seat, Seating, Setup, ShiftUnit, ViewPhase,
 };
 use proptest::prelude::*;
-use referee_common::NAMES;
 
 fn setup_strategy() -> impl Strategy<Value = Setup> {
     (1u32..=8, 0u32..=5, any::<bool>(), 0u32..=1000).prop_map(|(min, extra, half, bonus)| {

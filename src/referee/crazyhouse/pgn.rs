@@ -9,11 +9,10 @@
 //! shakmaty.
 
 use crate::referee::chess_clock::{Increment, TimeControl};
-use crate::referee::crazyhouse::{CrazyhouseBoard, ZhMoveError};
-use crate::referee::crazyhouse_game::{ZhGame, ZhReason};
-use crate::referee::nordau::{InputMode, Outcome};
+use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::crazyhouse::game::{ZhGame, ZhReason};
+use crate::referee::crazyhouse::rules::{CrazyhouseBoard, ZhMoveError};
 use crate::referee::pgn::{PgnInfo, comment_text, push_movetext, tag};
-use crate::referee::seats::Colour;
 use std::fmt;
 
 /// `h:mm:ss` as in `[%clk 0:04:58]` (whole seconds, rounded down).
@@ -134,8 +133,8 @@ pub struct ImportedGame {
 
 impl ImportedGame {
     /// The setup that continues (or, with a result, shows) this game in board mode.
-    pub fn into_setup(self, control: TimeControl) -> crate::referee::crazyhouse_game::ZhSetup {
-        crate::referee::crazyhouse_game::ZhSetup {
+    pub fn into_setup(self, control: TimeControl) -> crate::referee::crazyhouse::game::ZhSetup {
+        crate::referee::crazyhouse::game::ZhSetup {
             white: self.white.unwrap_or_else(|| "White".to_owned()),
             black: self.black.unwrap_or_else(|| "Black".to_owned()),
             control,

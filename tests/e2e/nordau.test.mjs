@@ -1,5 +1,5 @@
-// The Nordau Shift table as three club players meet it (preview build,
-// `--features game-screens`): whole games in clock mode and board mode, swaps
+// The Nordau Shift table as three club players meet it: whole games in clock
+// mode and board mode, swaps
 // announced and banks reset (NS-5), a flag (NS-6) and the points (NS-8), the
 // reveal checked against what was announced (C-3) and never leaked before the
 // end (NS-9), reload and offline resume, undo, a damaged save, and screenshots
@@ -21,7 +21,7 @@ import {
   screenshot,
   serveCopy,
   waitForServiceWorkerControl,
-} from "../harness.mjs";
+} from "./harness.mjs";
 
 const T0 = Date.UTC(2026, 10, 30, 19, 0, 0);
 const NAMES = ["Anna", "Boris", "Chen"];

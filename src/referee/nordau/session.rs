@@ -1,7 +1,7 @@
 //! The running table over a session of several games with the same three
 //! people (NS-8). Each game has its own seed and commitment.
 
-use crate::referee::nordau::{EndReason, Game, Outcome};
+use crate::referee::nordau::game::{EndReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
