@@ -7,11 +7,77 @@
 // "update ready"), so an update never interrupts a game in progress.
 const VERSION = "__BUILD_VERSION__";
 const PRECACHE = ["__PRECACHE_LIST__"];
-const CACHE_PREFIX = "nordau-shift-";
+// Caches belong to the whole origin, so the name carries this copy's scope:
+// two copies on one host (/chess/ and /chess-test/) never delete each other's.
+const CACHE_PREFIX = "nordau-shift-" + new URL(self.registration.scope).pathname + "-";
 const CACHE = CACHE_PREFIX + VERSION;
+// Builds before the scope was in the name used "nordau-shift-<16 hex>".
+const LEGACY_CACHE = /^nordau-shift-[0-9a-f]{16}$/;
+// A few downloads at a time: a slow connection's latency overlaps, and the
+// progress the page shows still moves file by file.
+const PARALLEL = 4;
+
+// This worker's install progress, for pages that ask ("precache-status"). A
+// worker restarted after its install has lost it, but then its cache is complete.
+const progress = { installing: false, done: 0, total: PRECACHE.length, failed: null };
+
+function progressMessage() {
+  const { total, failed } = progress;
+  const done = progress.installing ? progress.done : total;
+  return failed === null
+    ? { type: "precache-progress", version: VERSION, done, total }
+    : { type: "precache-failed", version: VERSION, done, total, reason: failed };
+}
+
+// Uncontrolled pages too: on the first visit no page is controlled yet.
+async function tellPages() {
+  const message = progressMessage();
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const page of pages) page.postMessage(message);
+}
+
+async function store(cache, url) {
+  // An entry left by an earlier, failed attempt at this same version is complete.
+  if (await cache.match(url)) return;
+  // "reload": straight from the server, so a stale HTTP-cached file can never
+  // enter a new version's cache.
+  let response;
+  try {
+    response = await fetch(new Request(url, { cache: "reload" }));
+  } catch (err) {
+    throw new Error(`${url}: ${err && err.message ? err.message : "network error"}`);
+  }
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await cache.put(url, response);
+}
+
+async function precache() {
+  progress.installing = true;
+  const cache = await caches.open(CACHE);
+  const queue = [...PRECACHE];
+  const worker = async () => {
+    while (queue.length > 0 && progress.failed === null) {
+      try {
+        await store(cache, queue.shift());
+      } catch (err) {
+        if (progress.failed === null) {
+          progress.failed = String(err && err.message ? err.message : err);
+          await tellPages();
+        }
+        return;
+      }
+      progress.done += 1;
+      await tellPages();
+    }
+  };
+  // Downloads already running finish and stay stored: the next attempt skips them.
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+  // The install fails and the browser discards this worker.
+  if (progress.failed !== null) throw new Error(progress.failed);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(precache());
 });
 
 self.addEventListener("activate", (event) => {
@@ -21,7 +87,7 @@ self.addEventListener("activate", (event) => {
       .then((keys) =>
         Promise.all(
           keys
-            .filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE)
+            .filter((key) => (key.startsWith(CACHE_PREFIX) || LEGACY_CACHE.test(key)) && key !== CACHE)
             .map((key) => caches.delete(key)),
         ),
       )
@@ -30,7 +96,12 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "SKIP_WAITING") self.skipWaiting();
+  if (event.data === "SKIP_WAITING") {
+    self.skipWaiting();
+  } else if (event.data && event.data.type === "precache-status" && event.source) {
+    // A page that opened after the install began missed the earlier progress.
+    event.source.postMessage(progressMessage());
+  }
 });
 
 self.addEventListener("fetch", (event) => {

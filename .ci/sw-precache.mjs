@@ -21,6 +21,8 @@ const swPath = join(staging, "sw.js");
 const files = listFiles(staging)
   .map((path) => relative(staging, path).split(sep).join("/"))
   .filter((name) => name !== "sw.js")
+  // Install-sheet screenshots (manifest "screenshots") are never shown by the app.
+  .filter((name) => !name.startsWith("screenshots/"))
   .sort();
 
 const hash = createHash("sha256");

@@ -1,17 +1,21 @@
-//! Home: what this app is, and the games it can referee.
+//! Home: what this app is, whether it is stored for offline use, and the games
+//! it can referee.
 
 use leptos::prelude::*;
 
 use super::games::GAMES;
 use super::i18n::use_i18n;
+use super::offline_status::OfflineStatus;
+use crate::web::service_worker::SwStatus;
 
 #[component]
-pub fn Home() -> impl IntoView {
+pub fn Home(sw: SwStatus) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="hero">
             <h1>{move || i18n.t().shell.app_name}</h1>
             <p class="tagline">{move || i18n.t().shell.tagline}</p>
+            <OfflineStatus state=sw.offline/>
         </section>
         <section class="games" aria-labelledby="games-heading">
             <h2 id="games-heading">{move || i18n.t().shell.choose_game}</h2>

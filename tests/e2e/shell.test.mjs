@@ -187,7 +187,7 @@ describe("app shell", () => {
     }
   });
 
-  test("the manifest makes it installable, with 192, 512 and maskable icons", async () => {
+  test("the manifest makes it installable, with 192, 512 and maskable icons, a description and screenshots", async () => {
     const app = await serveCopy();
     const context = await launchPersistentPhone();
     try {
@@ -216,6 +216,24 @@ describe("app shell", () => {
           return `${img.naturalWidth}x${img.naturalHeight}`;
         }, icon.src);
         assert.equal(size, icon.sizes, icon.src);
+      }
+      // Android's rich install sheet: a description and portrait ("narrow")
+      // screenshots of the real app, each its declared size, not precached.
+      assert.ok(manifest.description.length >= 40, "a description people can read");
+      assert.ok(manifest.screenshots?.length >= 2, "at least two screenshots");
+      const precached = await page.evaluate(async () => (await fetch("sw.js")).text());
+      for (const shot of manifest.screenshots) {
+        assert.equal(shot.form_factor, "narrow", shot.src);
+        assert.equal(shot.type, "image/png", shot.src);
+        assert.ok(shot.label, shot.src);
+        const size = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return `${img.naturalWidth}x${img.naturalHeight}`;
+        }, shot.src);
+        assert.equal(size, shot.sizes, shot.src);
+        assert.ok(!precached.includes(shot.src), `${shot.src} is only for the install sheet`);
       }
     } finally {
       await context.close();

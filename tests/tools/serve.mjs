@@ -18,9 +18,19 @@ const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-export function startServer(dir, port = 0) {
+/**
+ * Serves `dir` on 127.0.0.1. `delayMs` holds every response back that long, as
+ * a slow street connection would (tests use it to watch the first install);
+ * `onRequest(req)` sees every request first (tests count what was fetched).
+ */
+export function startServer(dir, port = 0, { delayMs = 0, onRequest } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
+    onRequest?.(req);
+    if (delayMs > 0) {
+      await new Promise((done) => setTimeout(done, delayMs));
+      if (req.socket.destroyed) return; // stopped meanwhile
+    }
     try {
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       let file = normalize(join(root, path));

@@ -1,7 +1,7 @@
 // Size report: raw, gzip and brotli bytes of every file the service worker
 // precaches, and the totals. With --max-gzip N it fails when the gzip total
-// exceeds N bytes. Byte counts are deterministic, so this is not a timing test.
-// Usage: node tests/tools/size-report.mjs [dist] [--max-gzip 150000]
+// exceeds N bytes: a guard against accidents, not a target (README "Size"). Byte counts are deterministic, so this is not a timing test.
+// Usage: node tests/tools/size-report.mjs [dist] [--max-gzip 450000]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -45,8 +45,11 @@ console.log(line("TOTAL", total));
 
 if (maxGzip !== null) {
   if (total.gzip > maxGzip) {
-    console.error(`size-report: gzip total ${total.gzip} B exceeds the budget of ${maxGzip} B`);
+    console.error(
+      `size-report: gzip total ${total.gzip} B exceeds the guard of ${maxGzip} B: ` +
+        "if the change is good, raise the guard in .ci/test by the measured amount and say so in the README",
+    );
     process.exit(1);
   }
-  console.log(`size-report: gzip total ${total.gzip} B is within the budget of ${maxGzip} B`);
+  console.log(`size-report: gzip total ${total.gzip} B is within the guard of ${maxGzip} B`);
 }

@@ -1,0 +1,196 @@
+// "Ready for offline, visibly" (issue #9): people open the URL once on a street
+// connection and then put the phone on the table with no network. The home
+// screen shows the first install file by file, says when it is done, and says
+// so when it failed (and retries); the games then open with the server gone.
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { DIST, collectPageErrors, launchPersistentPhone, screenshot, serveCopy } from "./harness.mjs";
+
+// Slow enough that each of sw.js's rounds of parallel downloads is on screen.
+const SLOW_MS = 500;
+
+const TEXT = {
+  en: {
+    saving: /^Saving for offline use… (\d+) of (\d+)$/,
+    ready: "Ready to play offline ✓",
+    failed: "Could not save for offline use — retrying. The app works while you are online.",
+  },
+  ru: {
+    saving: /^Сохраняем для игры без сети… (\d+) из (\d+)$/,
+    ready: "Готово к игре без сети ✓",
+    failed: "Не удалось сохранить для игры без сети — пробуем ещё раз. Пока есть сеть, приложение работает.",
+  },
+};
+const STORAGE_ANSWERS = [
+  "kept by the browser (persistent)",
+  "the browser may clear saved games when space runs low",
+  "unknown in this browser",
+];
+
+/** The precache list .ci/sw-precache.mjs wrote into the served sw.js, as URL paths. */
+function precachePaths(dir) {
+  const sw = readFileSync(join(dir, "sw.js"), "utf8");
+  const list = JSON.parse(sw.match(/const PRECACHE = (\[.*?\]);/)[1]);
+  return list.map((entry) => new URL(entry, "http://x/").pathname);
+}
+
+/** How often each path was fetched by sw.js (its `cache: "reload"` sends no-cache). */
+function reloadFetches(app) {
+  const counts = {};
+  for (const { path, cacheControl } of app.requests) {
+    if (cacheControl === "no-cache") counts[path] = (counts[path] ?? 0) + 1;
+  }
+  return counts;
+}
+
+const card = (page) => page.locator(".offline-status");
+const cardText = (page) => page.locator(".offline-status .offline-text").innerText();
+
+/**
+ * Waits until the card shows a count below the total, and reads the card and
+ * its progress bar in that same moment.
+ */
+async function catchSaving(page, pattern) {
+  const handle = await page.waitForFunction(
+    (source) => {
+      const text = document.querySelector(".offline-status .offline-text")?.textContent ?? "";
+      const m = text.match(new RegExp(source));
+      // At least one file stored (the worker counts), not all of them.
+      if (!m || Number(m[1]) < 1 || Number(m[1]) >= Number(m[2])) return null;
+      const bar = document.querySelector(".offline-status progress");
+      return {
+        done: Number(m[1]),
+        total: Number(m[2]),
+        state: document.querySelector(".offline-status").dataset.state,
+        bar: bar && { value: bar.value, max: bar.max, label: bar.getAttribute("aria-label") },
+      };
+    },
+    pattern.source,
+    { polling: "raf", timeout: 20000 },
+  );
+  return handle.jsonValue();
+}
+
+/** A first visit on a slow connection: saving N of M, shot; then ready, shot. */
+async function firstVisit(context, app, lang) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(app.url);
+
+  const saving = await catchSaving(page, TEXT[lang].saving);
+  await screenshot(page, `offline-saving-${lang}-portrait`);
+  // The shot above shows saving only if the install was still running after it.
+  assert.equal(await card(page).getAttribute("data-state"), "saving", "the install ended before the screenshot");
+  const paths = precachePaths(app.dir);
+  assert.equal(saving.state, "saving");
+  assert.equal(saving.total, paths.length, "the total is the number of precached files");
+  assert.ok(saving.done >= 1 && saving.done < saving.total);
+  assert.deepEqual(saving.bar, {
+    value: saving.done,
+    max: saving.total,
+    label: lang === "ru" ? "Сохраняем для игры без сети…" : "Saving for offline use…",
+  });
+
+  await page.locator(".offline-status[data-state=ready]").waitFor({ timeout: 20000 });
+  assert.equal(await cardText(page), TEXT[lang].ready);
+  assert.equal(await page.locator(".offline-status progress").count(), 0);
+  await screenshot(page, `offline-ready-${lang}-portrait`);
+  return { page, errors, paths };
+}
+
+describe("ready for offline, visibly", () => {
+  test("a slow first visit counts the files, says ready, and the games then open with the server stopped", async () => {
+    const app = await serveCopy({ delayMs: SLOW_MS });
+    const context = await launchPersistentPhone();
+    try {
+      const { page, errors, paths } = await firstVisit(context, app, "en");
+
+      // Every file came from the server itself (not the HTTP cache), once.
+      const fetched = reloadFetches(app);
+      for (const path of paths) assert.equal(fetched[path], 1, `sw.js fetched ${path}`);
+
+      await app.stop();
+      await page.reload();
+      await page.locator(".offline-status[data-state=ready]").waitFor();
+      assert.equal(await cardText(page), TEXT.en.ready);
+
+      for (const [route, setup] of [["/nordau", ".ns-setup"], ["/crazyhouse", ".zh-setup"]]) {
+        const game = await context.newPage();
+        errors.push(...collectPageErrors(game));
+        await game.goto(`${app.url}#${route}`);
+        await game.locator(setup).waitFor();
+        assert.ok(await game.locator(`${setup} button.primary.big`).isVisible(), `${route} has its start button`);
+        await game.close();
+      }
+
+      // About says whether the browser keeps the saved games.
+      await page.goto(`${app.url}#/about`);
+      await page.locator(".storage-answer:not(:empty)").waitFor();
+      assert.ok(STORAGE_ANSWERS.includes(await page.locator(".storage-answer").innerText()));
+      assert.match(await page.locator(".storage-status").innerText(), /^Storage: /);
+      await page.locator(".storage-status").scrollIntoViewIfNeeded();
+      await screenshot(page, "offline-about-storage-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a file missing from the server: the failure is shown, the app works online, a retry finishes the job", async () => {
+    const app = await serveCopy();
+    const paths = precachePaths(app.dir);
+    // An icon only the manifest names: the page itself never needs it.
+    const missing = paths.find((path) => /maskable.*\.png$/.test(path)) ?? paths.at(-1);
+    rmSync(join(app.dir, missing));
+    const context = await launchPersistentPhone();
+    try {
+      const page = await context.newPage();
+      await page.goto(app.url);
+      await page.locator(".offline-status[data-state=failed]").waitFor({ timeout: 20000 });
+      assert.equal(await cardText(page), TEXT.en.failed);
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+      await screenshot(page, "offline-failed-en-portrait");
+
+      await page.getByRole("button", { name: "Русский" }).tap();
+      assert.equal(await cardText(page), TEXT.ru.failed);
+      await screenshot(page, "offline-failed-ru-portrait");
+      await page.getByRole("button", { name: "English" }).tap();
+
+      // Online, the games work all the same.
+      await page.locator('a.game-card[href="#/nordau"]').tap();
+      await page.locator(".ns-setup").waitFor();
+      await page.goBack();
+      await page.locator(".offline-status").waitFor();
+
+      // The file is back: the next attempt (5 s after the failure) completes,
+      // and fetches only what the failed one had not stored.
+      cpSync(join(DIST, missing), join(app.dir, missing));
+      await page.locator(".offline-status[data-state=ready]").waitFor({ timeout: 20000 });
+      assert.equal(await cardText(page), TEXT.en.ready);
+      const fetched = reloadFetches(app);
+      assert.equal(fetched[missing], 2, "the missing file was asked for again");
+      for (const path of paths.filter((p) => p !== missing)) {
+        assert.equal(fetched[path], 1, `${path} was stored once, not fetched again`);
+      }
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("the same in Russian", async () => {
+    const app = await serveCopy({ delayMs: SLOW_MS });
+    const context = await launchPersistentPhone({ locale: "ru-RU" });
+    try {
+      const visit = await firstVisit(context, app, "ru");
+      assert.equal(await visit.page.locator("html").getAttribute("lang"), "ru");
+      assert.deepEqual(visit.errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});
