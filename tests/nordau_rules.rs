@@ -696,8 +696,13 @@ fn c_4_undo_of_a_tap_that_triggered_a_swap_cancels_the_swap() {
     assert!(g.swaps().is_empty());
     assert_eq!(g.view(9_000).phase, ViewPhase::Running);
     assert_eq!(g.view(9_000).side_to_move, Colour::Black);
-    // Black pressed at 2000 and 4000 (15-1+15-1+15 = 43 s) and ran from 5000.
-    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 39_000);
+    // Black pressed at 2000 and 4000 (15-1+15-1+15 = 43 s) and tapped at 6000
+    // with 42 s. C-4a: only the 1 s a clock ran after "Seated" is charged, not
+    // the announcement (6000–8000).
+    assert_eq!(g.remaining_ms(Colour::Black, 9_000), 41_000);
+    // White's bank is what it was at the tap: pressed at 1000, 3000 and 5000
+    // (15-1+15-1+15-1+15 = 57 s), standing since.
+    assert_eq!(g.remaining_ms(Colour::White, 9_000), 57_000);
     // The real press then triggers the same swap.
     play(&mut g, &[(9_500, Event::Press)]);
     assert_eq!(g.seating(), swapped);
@@ -710,11 +715,94 @@ fn c_4_undo_is_only_for_the_last_press_until_something_else_happens() {
     assert_eq!(g.apply(1, Event::UndoPress), Err(GameError::NothingToUndo));
     presses(&mut g, 1);
     assert!(g.view(1_000).undo_available);
-    play(&mut g, &[(1_500, Event::Pause)]);
-    assert!(!g.view(1_500).undo_available);
+    // Pause and Resume keep it (players pause to sort out a mis-tap, C-4a)…
+    play(&mut g, &[(1_500, Event::Pause), (1_600, Event::Resume)]);
+    assert!(g.view(1_600).undo_available);
+    // …anything else ends it.
+    play(&mut g, &[(1_700, Event::AgreeDraw { person: 0 })]);
+    assert!(!g.view(1_700).undo_available);
     assert_eq!(
-        g.apply(1_600, Event::UndoPress),
+        g.apply(1_800, Event::UndoPress),
         Err(GameError::NothingToUndo)
+    );
+}
+
+#[test]
+fn c_4a_undo_after_a_pause_charges_only_the_time_a_clock_ran() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    // White taps at 1000 with 14 s (+15 s credit); Black's clock runs 2 s,
+    // then 60 s of pause sorting it out, then 1 s more, then the undo.
+    presses(&mut g, 1);
+    play(
+        &mut g,
+        &[
+            (3_000, Event::Pause),
+            (63_000, Event::Resume),
+            (64_000, Event::UndoPress),
+        ],
+    );
+    assert_eq!(g.view(64_000).side_to_move, Colour::White);
+    assert_eq!(g.remaining_ms(Colour::White, 64_000), 14_000 - 3_000);
+    assert_eq!(g.remaining_ms(Colour::Black, 64_000), 15_000);
+    assert_eq!(g.view(64_000).clock_running, Some(Colour::White));
+    // An undo while paused leaves the game paused, with the same charge.
+    let mut p = game(fixed(3), seed(1), CLOCK);
+    presses(&mut p, 1);
+    play(&mut p, &[(3_000, Event::Pause), (50_000, Event::UndoPress)]);
+    assert_eq!(p.view(50_000).phase, ViewPhase::Paused);
+    assert_eq!(p.remaining_ms(Colour::White, 90_000), 12_000);
+    play(&mut p, &[(90_000, Event::Resume)]);
+    assert_eq!(p.remaining_ms(Colour::White, 91_000), 11_000);
+    // Both replay from their logs.
+    assert_eq!(Game::from_json(&g.to_json()).unwrap(), g);
+    assert_eq!(Game::from_json(&p.to_json()).unwrap(), p);
+}
+
+#[test]
+fn ns_3_mate_reported_after_seated_credits_the_mover_not_the_newcomer() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    let start = g.seating();
+    presses(&mut g, 6);
+    // The sixth press (Black's) ended the shift; the coin seated the observer.
+    let mover = start.person_at(Seat::Black);
+    let observer = start.person_at(Seat::Observer);
+    let loser = start.person_at(Seat::White);
+    assert_eq!(
+        g.view(6_000).last_mover.as_deref(),
+        Some(NAMES[usize::from(mover)])
+    );
+    play(&mut g, &[(8_000, Event::Seated)]);
+    // Still the mover after "Seated": a report now cancels the swap.
+    assert_eq!(
+        g.view(8_000).last_mover.as_deref(),
+        Some(NAMES[usize::from(mover)])
+    );
+    play(
+        &mut g,
+        &[(
+            9_000,
+            Event::ReportMate {
+                winner: Colour::Black,
+            },
+        )],
+    );
+    let r = g.result().unwrap();
+    assert_eq!(r.reason, EndReason::Checkmate);
+    assert!(g.swaps().is_empty(), "the game ended on that move: no swap");
+    assert_eq!(g.seating(), start);
+    let mut want = [0u32; 3];
+    want[usize::from(mover)] = 2;
+    want[usize::from(observer)] = 1;
+    want[usize::from(loser)] = 0;
+    assert_eq!(r.points, want);
+    // After the next press the swap stands: a later report is about that move.
+    let mut h = game(fixed(3), seed(1), CLOCK);
+    presses(&mut h, 6);
+    play(&mut h, &[(8_000, Event::Seated), (9_000, Event::Press)]);
+    let swapped = h.seating();
+    assert_eq!(
+        h.view(9_000).last_mover.as_deref(),
+        Some(NAMES[usize::from(swapped.person_at(Seat::White))])
     );
 }
 

@@ -116,7 +116,11 @@ async fn zh_1_pockets_sit_by_their_owners_and_a_drop_is_two_taps() {
     );
     let white = "button.pocket-piece[data-colour=white]";
     assert_eq!(attrs(&host, white, "data-piece"), ["P", "N", "B", "R", "Q"]);
-    assert_eq!(attrs(&host, white, "aria-label")[1], "Drop knight (3)");
+    // The name starts with what the button shows: glyph and count (WCAG 2.5.3).
+    assert_eq!(
+        attrs(&host, white, "aria-label")[1],
+        "\u{2658} 3 — Drop knight (3)"
+    );
     // Not your turn, or none in hand: the button does nothing.
     assert!(disabled(
         &host,

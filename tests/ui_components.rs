@@ -84,9 +84,10 @@ async fn language_switch_changes_every_string_and_is_remembered() {
         .unwrap()
         .expect("a Russian button")
         .unchecked_into();
+    // The visible code first (WCAG 2.5.3: the name contains the visible text).
     assert_eq!(
-        russian.get_attribute("aria-label").as_deref(),
-        Some(RU.shell.language_name)
+        russian.get_attribute("aria-label"),
+        Some(format!("RU — {}", RU.shell.language_name))
     );
     russian.click();
     settle().await;
@@ -103,6 +104,84 @@ async fn language_switch_changes_every_string_and_is_remembered() {
         Some("ru")
     );
     host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn home_says_a_debug_build_is_not_kept_offline() {
+    // Debug builds register no service worker (`trunk serve` must never be cached).
+    let host = mount_app(Lang::En).await;
+    assert_eq!(
+        text_of(&host, ".offline-status"),
+        EN.shell.offline_unsupported
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+fn offline_state_follows_the_worker() {
+    use nordau_shift::web::service_worker::{Heard, OfflineState};
+    let saving = |done, total| OfflineState::Saving { done, total };
+    let failed = |done, total| OfflineState::Failed { done, total };
+    let progress = |done, total| Heard::Progress { done, total };
+
+    let state = OfflineState::Checking.next(progress(3, 11));
+    assert_eq!(state, saving(3, 11));
+    assert_eq!(state.next(Heard::Lost), failed(3, 11));
+    assert_eq!(
+        state.next(Heard::Failed { done: 4, total: 11 }),
+        failed(4, 11)
+    );
+    assert_eq!(OfflineState::Checking.next(Heard::Lost), failed(0, 0));
+    // A retry counts again; a count past the total is clamped.
+    assert_eq!(failed(4, 11).next(progress(12, 11)), saving(11, 11));
+    assert_eq!(saving(11, 11).next(Heard::Active), OfflineState::Ready);
+    // An update installing (or failing) beside a running version changes nothing.
+    assert_eq!(
+        OfflineState::Ready.next(progress(1, 11)),
+        OfflineState::Ready
+    );
+    assert_eq!(OfflineState::Ready.next(Heard::Lost), OfflineState::Ready);
+    assert_eq!(
+        OfflineState::Unsupported.next(Heard::Active),
+        OfflineState::Unsupported
+    );
+}
+
+#[wasm_bindgen_test]
+fn worker_messages_are_read_defensively() {
+    use nordau_shift::web::service_worker::{Heard, parse_message, retry_delay_secs};
+    let message = |json: &str| parse_message(&js_sys::JSON::parse(json).unwrap());
+    assert_eq!(
+        message(r#"{"type":"precache-progress","version":"ab","done":4,"total":11}"#),
+        Some(Heard::Progress { done: 4, total: 11 })
+    );
+    assert_eq!(
+        message(r#"{"type":"precache-failed","done":2,"total":11,"reason":"x: HTTP 404"}"#),
+        Some(Heard::Failed { done: 2, total: 11 })
+    );
+    assert_eq!(
+        message(r#"{"type":"precache-progress","done":-1,"total":11}"#),
+        None
+    );
+    assert_eq!(
+        message(r#"{"type":"precache-progress","done":"4","total":11}"#),
+        None
+    );
+    assert_eq!(
+        message(r#"{"type":"something-else","done":1,"total":2}"#),
+        None
+    );
+    assert_eq!(message(r#""SKIP_WAITING""#), None);
+    assert_eq!(message("null"), None);
+    assert_eq!(
+        message(r#"{"type":"precache-progress","done":1e30,"total":1e30}"#),
+        Some(Heard::Progress {
+            done: u32::MAX,
+            total: u32::MAX
+        })
+    );
+    let delays: Vec<u32> = (1..=6).map(retry_delay_secs).collect();
+    assert_eq!(delays, [5, 15, 30, 60, 60, 60]);
 }
 
 #[wasm_bindgen_test]

@@ -1,9 +1,10 @@
-//! The top bar: app name (home link), About, and the language switch.
+//! The top bar: app name (home link), About, Sun mode, and the language switch.
 
 use leptos::prelude::*;
 
 use super::i18n::{Lang, use_i18n};
 use super::route::{Route, use_route};
+use super::theme::SunToggle;
 
 #[component]
 pub fn AppBar() -> impl IntoView {
@@ -11,7 +12,9 @@ pub fn AppBar() -> impl IntoView {
     let route = use_route();
     view! {
         <header class="app-bar">
-            <a class="brand" href=Route::Home.href() aria-label=move || i18n.t().shell.nav_home>
+            // The name starts with the visible text (WCAG 2.5.3), then says where it goes.
+            <a class="brand" href=Route::Home.href()
+                aria-label=move || format!("{} — {}", i18n.t().shell.app_name, i18n.t().shell.nav_home)>
                 <img src="icons/icon.svg" alt="" width="32" height="32"/>
                 <span>{move || i18n.t().shell.app_name}</span>
             </a>
@@ -29,6 +32,7 @@ pub fn AppBar() -> impl IntoView {
                         <circle cx="12" cy="6.8" r="1.4" fill="currentColor"/>
                     </svg>
                 </a>
+                <SunToggle class="bar-icon"/>
                 <LanguageSwitch/>
             </nav>
         </header>
@@ -50,7 +54,8 @@ fn LanguageSwitch() -> impl IntoView {
                             class="lang-option"
                             lang=lang.tag()
                             aria-pressed=move || (i18n.lang() == lang).to_string()
-                            aria-label=lang.texts().shell.language_name
+                            // "EN — English": the visible code first (WCAG 2.5.3), then the name.
+                            aria-label=format!("{} — {}", lang.tag().to_uppercase(), lang.texts().shell.language_name)
                             on:click=move |_| i18n.set_lang(lang)
                         >
                             {lang.tag().to_uppercase()}

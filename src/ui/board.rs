@@ -83,6 +83,14 @@ fn glyph(piece: char) -> &'static str {
     }
 }
 
+/// The piece's own symbol for an accessible name: outlined for White, solid
+/// for Black, so a screen reader says "white chess knight" for White's.
+fn spoken_glyph(piece: char, white: bool) -> char {
+    let index = "kqrbnp".find(piece.to_ascii_lowercase()).unwrap_or(5) as u32;
+    let base = if white { 0x2654 } else { 0x265A };
+    char::from_u32(base + index).unwrap_or('?')
+}
+
 fn piece_name(t: &BoardTexts, piece: char) -> &'static str {
     let index = "kqrbnp".find(piece.to_ascii_lowercase()).unwrap_or(5);
     t.pieces[index]
@@ -106,6 +114,10 @@ pub fn Board(
     #[prop(into)] last_san: Signal<Option<String>>,
     #[prop(into)] on_move: Callback<String>,
     #[prop(optional, into)] pockets: Option<Signal<Pockets>>,
+    /// Why the board takes no move now (the clock has not started): shown in
+    /// place of the status line, so a tap that does nothing is explained.
+    #[prop(optional, into)]
+    notice: Option<Signal<Option<&'static str>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let selected = RwSignal::new(None::<String>);
@@ -187,10 +199,15 @@ pub fn Board(
                             && legal.with(|legal| legal.iter().any(|m| m.starts_with(&prefix)));
                         // Drops are `N@f3` for both colours: only the side to move's is selected.
                         let is_selected = movable && sel.as_deref() == Some(prefix.as_str());
-                        let label = t
-                            .drop
-                            .replace("{piece}", piece_name(t, role))
-                            .replace("{count}", &count.to_string());
+                        // "♘ 2 — Drop knight (2)": the name starts with what the
+                        // button shows, a glyph and a count (WCAG 2.5.3).
+                        let label = format!(
+                            "{} {count} — {}",
+                            spoken_glyph(role, white),
+                            t.drop
+                                .replace("{piece}", piece_name(t, role))
+                                .replace("{count}", &count.to_string())
+                        );
                         view! {
                             <button type="button" class="pocket-piece"
                                 class:selected=is_selected
@@ -278,6 +295,11 @@ pub fn Board(
                     </div>
                 </div>
             })}
+            // Over the board, not under it: it changes no layout, and taps
+            // go through it (the squares take none until the clock starts).
+            {move || notice.and_then(|n| n.get()).map(|text| view! {
+                <p class="board-notice" role="status">{text}</p>
+            })}
             <p class="board-status">
                 {move || {
                     let t = &i18n.t().game.board;
@@ -291,6 +313,40 @@ pub fn Board(
                     text
                 }}
             </p>
+        </div>
+    }
+}
+
+/// A finished game's last position, next to its result (end screens, board
+/// mode): the same board, taking no moves, with the pockets where the variant
+/// has them.
+#[component]
+pub fn FinalPosition(
+    #[prop(into)] fen: Signal<Option<String>>,
+    #[prop(into)] last_move: Signal<Option<String>>,
+    #[prop(into)] last_san: Signal<Option<String>>,
+    #[prop(into)] in_check: Signal<bool>,
+    #[prop(into)] side_to_move: Signal<Colour>,
+    #[prop(optional, into)] pockets: Option<Signal<Pockets>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let no_moves = Signal::derive(Vec::new);
+    let board = match pockets {
+        Some(pockets) => view! {
+            <Board fen=fen legal=no_moves last_move=last_move in_check=in_check
+                side_to_move=side_to_move last_san=last_san pockets=pockets on_move=|_| {}/>
+        }
+        .into_any(),
+        None => view! {
+            <Board fen=fen legal=no_moves last_move=last_move in_check=in_check
+                side_to_move=side_to_move last_san=last_san on_move=|_| {}/>
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="group final-position">
+            <h2 class="card-title">{move || i18n.t().game.board.final_position}</h2>
+            {board}
         </div>
     }
 }

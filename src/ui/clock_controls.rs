@@ -1,11 +1,12 @@
 //! The controls in the strip between the two clock halves, shared by every
 //! game module: Pause/Resume, "Undo last tap/move" behind a second question,
-//! and the game menu. They are small and away from the halves, so a hand
+//! Sun mode, and the game menu. They are small and away from the halves, so a hand
 //! slapping a clock cannot hit them by accident.
 
 use leptos::prelude::*;
 
 use super::i18n::use_i18n;
+use super::theme::SunToggle;
 use crate::referee::Colour;
 
 /// One side's half of the clock: colour chip, name, time face and a status
@@ -42,20 +43,21 @@ pub fn ClockHalf(
             class:low=move || low.get()
             class:starts=move || starts.get()
             aria-disabled=move || (!tappable.get()).to_string()
-            aria-label=move || {
-                let t = &i18n.t().game.controls;
-                let clock = if is_white { t.white_clock } else { t.black_clock };
-                format!("{clock}: {}", name.get())
-            }
             on:click=move |_| on_press.run(())
         >
+            // No aria-label: the name is the visible text in reading order, so it
+            // always holds the time shown (WCAG 2.5.3); the hidden words make it
+            // read "White clock: Dana, 0:14. Tap when you have moved".
             <span class="half-head">
                 <span class="seat-chip" class:white=is_white class:black=!is_white>
                     {move || if is_white { i18n.t().game.board.white } else { i18n.t().game.board.black }}
                 </span>
+                <span class="sr-only">{move || format!(" {}: ", i18n.t().game.controls.clock)}</span>
                 <span class="half-name">{move || name.get()}</span>
             </span>
+            <span class="sr-only">", "</span>
             <span class="bank" aria-live="off">{move || face.get()}</span>
+            <span class="sr-only">". "</span>
             <span class="half-status">{move || status.get()} {children.map(|children| children())}</span>
         </button>
     }
@@ -97,13 +99,19 @@ pub fn ClockControls(
                             {move || i18n.t().game.controls.resume}
                         </button>
                     </Show>
+                    // Sun mode one tap from the clocks (the sun comes out mid-game),
+                    // kept beside the menu when the strip wraps; Undo comes last, so
+                    // on a narrow strip it is Undo that takes a row of its own.
+                    <div class="middle-icons">
+                        <SunToggle class="button icon-button"/>
+                        <button type="button" class="button icon-button menu-button" aria-label=move || i18n.t().game.controls.menu
+                            on:click=move |_| on_menu.run(())>
+                            "⋯"
+                        </button>
+                    </div>
                     <button type="button" class="button undo" disabled=move || !undo_available.get()
                         on:click=move |_| confirming_undo.set(true)>
                         {move || undo_label.get()}
-                    </button>
-                    <button type="button" class="button icon-button" aria-label=move || i18n.t().game.controls.menu
-                        on:click=move |_| on_menu.run(())>
-                        "⋯"
                     </button>
                 </div>
             }
@@ -124,15 +132,41 @@ pub fn ClockControls(
     }
 }
 
+/// Opening the game menu stops the clocks and closing it starts them again:
+/// no flag falls while three people agree a draw in the menu (C-4). Only a
+/// pause the menu made is undone on close; a game paused before, or ended
+/// from the menu, stays as it is. Returns whether the menu holds the clocks.
+pub fn pause_while_open(
+    open: RwSignal<bool>,
+    running: impl Fn() -> bool + 'static,
+    pause: impl Fn() -> bool + 'static,
+    resume_if_paused: impl Fn() + 'static,
+) -> Signal<bool> {
+    let held = RwSignal::new(false);
+    Effect::new(move |was_open: Option<bool>| {
+        let is_open = open.get();
+        if is_open && was_open != Some(true) && running() && pause() {
+            held.set(true);
+        } else if !is_open && was_open == Some(true) && held.get_untracked() {
+            held.set(false);
+            resume_if_paused();
+        }
+        is_open
+    });
+    held.into()
+}
+
 /// A bottom sheet (the game menu): a title, a Close button, and the content.
-/// A tap outside closes it.
+/// A tap outside closes it. `held`: the menu stopped the clocks (it says so).
 #[component]
 pub fn Sheet(
     #[prop(into)] title: Signal<&'static str>,
     open: RwSignal<bool>,
+    #[prop(optional, into)] held: Option<Signal<bool>>,
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let held = move || held.is_some_and(|held| held.get());
     view! {
         <div class="sheet-backdrop" on:click=move |_| open.set(false)>
             <div class="sheet" role="dialog" aria-modal="true" aria-label=move || title.get()
@@ -143,6 +177,9 @@ pub fn Sheet(
                         {move || i18n.t().game.controls.close}
                     </button>
                 </div>
+                <Show when=held>
+                    <p class="sheet-note" role="status">{move || i18n.t().game.controls.menu_paused}</p>
+                </Show>
                 {children()}
             </div>
         </div>

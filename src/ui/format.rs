@@ -54,3 +54,44 @@ pub fn clock_face(ms: u64) -> String {
 pub fn tenths(ms: u64) -> String {
     format!("{}.{}", ms / 1000, (ms % 1000) / 100)
 }
+
+/// A counted noun in one language: English has one form for 1 and another for
+/// every other count; Russian has three (1 ход, 2 хода, 5 ходов; 11–14 take
+/// the third, 21 the first again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plural {
+    En {
+        one: &'static str,
+        other: &'static str,
+    },
+    Ru {
+        one: &'static str,
+        few: &'static str,
+        many: &'static str,
+    },
+}
+
+impl Plural {
+    /// The form that goes with `n`.
+    pub fn of(&self, n: u64) -> &'static str {
+        match *self {
+            Plural::En { one, other } => {
+                if n == 1 {
+                    one
+                } else {
+                    other
+                }
+            }
+            Plural::Ru { one, few, many } => match (n % 10, n % 100) {
+                (1, r) if r != 11 => one,
+                (2..=4, r) if !(12..=14).contains(&r) => few,
+                _ => many,
+            },
+        }
+    }
+
+    /// "3 хода", "1 move".
+    pub fn count(&self, n: u64) -> String {
+        format!("{n} {}", self.of(n))
+    }
+}

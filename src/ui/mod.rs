@@ -13,9 +13,12 @@ pub mod home;
 pub mod i18n;
 pub mod input_mode;
 pub mod nordau;
+pub mod number_field;
+pub mod offline_status;
 pub mod qr;
 pub mod route;
 pub mod saved;
+pub mod theme;
 pub mod ticker;
 pub mod update_notice;
 pub mod verifier;
@@ -35,6 +38,7 @@ pub fn start() {
 #[component]
 pub fn App() -> impl IntoView {
     let i18n = I18n::provide();
+    theme::Themes::provide();
     let sw = web::service_worker::register();
     let route = route::provide();
     view! {
@@ -43,9 +47,13 @@ pub fn App() -> impl IntoView {
             <update_notice::UpdateNotice sw=sw/>
             <main class="page" id="main">
                 {move || match route.get() {
-                    Route::Home => view! { <home::Home/> }.into_any(),
+                    Route::Home => view! { <home::Home sw=sw/> }.into_any(),
                     Route::About => view! { <about::About/> }.into_any(),
-                    Route::Game(game) => (game.view)(),
+                    Route::Game(game) => {
+                        // Saved games must outlive storage pressure; ask when one is in use.
+                        web::persistence::request_once();
+                        (game.view)()
+                    }
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
                     Route::NotFound => view! {
                         <p class="notice">{move || i18n.t().shell.not_found}</p>

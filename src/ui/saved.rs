@@ -131,7 +131,13 @@ pub fn DamagedSave(
                     if newer { t.save_newer } else { t.save_damaged }
                 }}
             </p>
-            <p class="ns-damaged-detail">{damage.detail}</p>
+            <p class="ns-damaged-help">{move || i18n.t().game.saves.save_damaged_help}</p>
+            // The referee's message is English and technical: shown on request,
+            // under a heading in the player's language.
+            <details class="ns-damaged-more">
+                <summary>{move || i18n.t().game.saves.technical_detail}</summary>
+                <p class="ns-damaged-detail" lang="en">{damage.detail}</p>
+            </details>
             <div class="button-row">
                 <button type="button" class="button" on:click=move |_| {
                     if let Some(text) = save.damaged_text() {

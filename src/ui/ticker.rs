@@ -3,7 +3,8 @@
 //! seconds above), records a flag the moment it falls, ticks the low-time cue
 //! once a second, and does nothing while no clock runs — no 60 fps loop, kind
 //! to the battery. Time is always read from the clock, never counted from
-//! timer ticks. It also keeps the screen awake while a game is played.
+//! timer ticks. It also keeps the screen awake while a game is played, and
+//! unlocks sound on every tap.
 
 use std::sync::{Arc, Mutex};
 
@@ -11,7 +12,7 @@ use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use super::format;
-use crate::web::{clock, device};
+use crate::web::{clock, device, sound};
 
 /// What the timer needs from a game module's screen state.
 pub trait ClockScreen: Copy + Send + Sync + 'static {
@@ -83,12 +84,17 @@ pub fn start<C: ClockScreen>(screen: C) {
         }
     });
     let _listener = StoredValue::new_local(listener);
-    // Leaving the screen: no timer may fire into it, and the screen may sleep.
+    // Browsers (strictly Safari, so every iOS browser) start sound only from a
+    // tap: each tap on a game screen unlocks it for the cues timers play later.
+    let _unlock = StoredValue::new_local(sound::unlock_on_gesture());
+    // Leaving the screen: no timer may fire into it, and the screen and the
+    // sound may sleep.
     on_cleanup(move || {
         if let Some(timer) = pending.lock().expect("timer lock").take() {
             timer.clear();
         }
         device::keep_screen_on(false);
+        sound::suspend();
     });
     Effect::new(move |_| {
         screen.track_game();

@@ -450,7 +450,10 @@ fn page_html(t: &VerifierTexts, inputs: Inputs, outcome: Option<&Outcome>) -> St
     let seed = inputs.seed.get_untracked();
     let invalid = |field: Field| match outcome {
         Some(Outcome::Invalid(problems)) => problems.iter().any(|p| p.field() == field),
-        Some(Outcome::Mismatch { .. }) => matches!(field, Field::Commitment | Field::Seed),
+        // Any of the three that make the commitment may be the wrong one.
+        Some(Outcome::Mismatch { .. }) => {
+            matches!(field, Field::Commitment | Field::Seed | Field::Setup)
+        }
         _ => false,
     };
     let result = outcome
@@ -737,9 +740,17 @@ fn verified_html(t: &VerifierTexts, report: &Report, rows: &[Row], fragment: &st
             "✓",
             t.match_title,
             &format!(
-                r#"{}<p class="hex-display">{}</p>"#,
+                r#"{}<p class="hex-display">{}</p>{}"#,
                 para("", t.match_detail),
-                hex_groups(&report.commitment_hex, None)
+                hex_groups(&report.commitment_hex, None),
+                para(
+                    "match-words",
+                    if report.words.is_empty() {
+                        t.match_no_words
+                    } else {
+                        t.match_words
+                    },
+                ),
             ),
         ),
         format!(

@@ -13,3 +13,22 @@ pub fn now_ms() -> u64 {
 pub fn now_at_least(floor_ms: u64) -> u64 {
     now_ms().max(floor_ms)
 }
+
+/// The local calendar date of `ms` as PGN writes it (`2026.11.30`).
+pub fn pgn_date(ms: u64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    format!(
+        "{:04}.{:02}.{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date()
+    )
+}
+
+/// A game record's roster with the date it was played (its first event).
+pub fn pgn_info(first_event_ms: Option<u64>) -> crate::referee::PgnInfo {
+    crate::referee::PgnInfo {
+        date: first_event_ms.map(pgn_date),
+        ..Default::default()
+    }
+}

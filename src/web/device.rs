@@ -32,36 +32,101 @@ async fn settle(value: Option<JsValue>) -> Option<JsValue> {
     JsFuture::from(promise).await.ok()
 }
 
+/// Whether the browser offers a feature the game uses when it can.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Support {
+    Available,
+    /// The API is not there (vibration on iOS, wake lock before iOS 16.4).
+    Missing,
+    /// The API is there but the browser turned the request down.
+    Refused,
+}
+
 thread_local! {
-    static WAKE_LOCK: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    static WAKE_LOCK: RefCell<WakeLock> = const { RefCell::new(WakeLock { wanted: false, lock: None, pending: false, refused: false }) };
+}
+
+struct WakeLock {
+    /// What the game last asked for.
+    wanted: bool,
+    /// The sentinel the browser gave; it turns `released` when the page hides.
+    lock: Option<JsValue>,
+    /// A request is on its way (the answer is awaited, never left unhandled).
+    pending: bool,
+    /// The last request was turned down (iOS home-screen apps before 18.4, a hidden page).
+    refused: bool,
+}
+
+fn wake_lock_api() -> Option<JsValue> {
+    let api = Reflect::get(&navigator()?, &"wakeLock".into()).ok()?;
+    (!api.is_undefined() && !api.is_null()).then_some(api)
+}
+
+fn released(lock: &JsValue) -> bool {
+    Reflect::get(lock, &"released".into()).is_ok_and(|r| r.as_bool() == Some(true))
 }
 
 /// Keeps the screen on while a game runs. The browser drops the lock when the
-/// page is hidden, so call this again when it becomes visible.
+/// page is hidden, so call this again when it becomes visible. Where there is
+/// no wake lock, or the browser refuses it, nothing happens (About says so).
 pub fn keep_screen_on(on: bool) {
-    if !on {
-        if let Some(lock) = WAKE_LOCK.with(|cell| cell.borrow_mut().take()) {
-            let _ = call(&lock, "release", &[]);
+    let request = WAKE_LOCK.with(|cell| {
+        let mut state = cell.borrow_mut();
+        state.wanted = on;
+        if !on {
+            if let Some(lock) = state.lock.take() {
+                let _ = call(&lock, "release", &[]);
+            }
+            return None;
         }
-        return;
-    }
-    let Some(wake_lock) = navigator().and_then(|n| Reflect::get(&n, &"wakeLock".into()).ok())
-    else {
+        if state.pending || state.lock.as_ref().is_some_and(|lock| !released(lock)) {
+            return None;
+        }
+        let request = call(&wake_lock_api()?, "request", &["screen".into()]);
+        state.pending = true;
+        Some(request)
+    });
+    let Some(request) = request else {
         return;
     };
-    if wake_lock.is_undefined() {
-        return;
-    }
-    let request = call(&wake_lock, "request", &["screen".into()]);
     wasm_bindgen_futures::spawn_local(async move {
-        if let Some(lock) = settle(request).await {
-            WAKE_LOCK.with(|cell| *cell.borrow_mut() = Some(lock));
-        }
+        let lock = settle(request).await;
+        WAKE_LOCK.with(|cell| {
+            let mut state = cell.borrow_mut();
+            state.pending = false;
+            state.refused = lock.is_none();
+            match lock {
+                // The game ended while the browser was answering.
+                Some(lock) if !state.wanted => {
+                    let _ = call(&lock, "release", &[]);
+                }
+                lock => state.lock = lock,
+            }
+        });
     });
+}
+
+/// Whether the screen can be kept on here.
+pub fn wake_lock_support() -> Support {
+    if wake_lock_api().is_none() {
+        Support::Missing
+    } else if WAKE_LOCK.with(|cell| cell.borrow().refused) {
+        Support::Refused
+    } else {
+        Support::Available
+    }
+}
+
+/// Whether the phone can vibrate from a web page (never on iOS).
+pub fn can_vibrate() -> bool {
+    navigator().is_some_and(|n| Reflect::get(&n, &"vibrate".into()).is_ok_and(|f| f.is_function()))
 }
 
 /// A vibration pattern in milliseconds (on, off, on, …), where supported.
 pub fn vibrate(pattern: &[u32]) {
+    if !can_vibrate() {
+        return;
+    }
     if let Some(navigator) = navigator() {
         let pattern: js_sys::Array = pattern.iter().map(|&ms| JsValue::from(ms)).collect();
         let _ = call(&navigator, "vibrate", &[pattern.into()]);

@@ -3,9 +3,11 @@
 
 pub mod clock;
 pub mod device;
+pub mod persistence;
 pub mod service_worker;
 pub mod sound;
 pub mod storage;
+pub mod theme;
 
 use wasm_bindgen::JsCast;
 

@@ -72,10 +72,10 @@ async function toRussian(page) {
 }
 
 /** Sets a number field of the setup form (it commits on `change`). */
+const NUMBER_FIELDS = ["#zh-min-white", "#zh-min-black", "#zh-increment"];
+
 async function setNumber(page, index, value) {
-  const input = page.locator(".zh-setup input[type=number]").nth(index);
-  await input.fill(String(value));
-  await input.dispatchEvent("change");
+  await page.locator(NUMBER_FIELDS[index]).fill(String(value));
 }
 
 /**
@@ -91,7 +91,7 @@ async function fillSetup(page, { names = NAMES, board = true, preset = "5 + 3", 
   await chip.tap();
   assert.ok(await chip.locator("input").isChecked(), `the time control chip did not take`);
   if (custom) {
-    await page.locator(".zh-setup input[type=number]").nth(1).waitFor();
+    await page.locator(NUMBER_FIELDS[1]).waitFor();
     await setNumber(page, 0, custom.white);
     await setNumber(page, 1, custom.black);
     await page.locator(".zh-setup select").selectOption(custom.kind);
@@ -213,7 +213,7 @@ async function readEnd(page) {
 
 /** Opens the game menu. */
 async function openMenu(page) {
-  await page.locator(".middle-controls button.icon-button").tap();
+  await page.locator(".middle-controls .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
 }
 
@@ -319,7 +319,7 @@ async function sidewaysProblems(page) {
 
 // ---- tests --------------------------------------------------------------------
 
-describe("Crazyhouse (preview)", () => {
+describe("Crazyhouse", () => {
   test("C-1 ZH-1 ZH-5: a board-mode game with captures and drops to mate, and its PGN", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
@@ -448,6 +448,8 @@ describe("Crazyhouse (preview)", () => {
       assert.match(pgn, /\[Black "Yossi"\]/);
       assert.match(pgn, /\[Result "0-1"\]/);
       assert.match(pgn, /\[TimeControl "300\+3"\]/);
+      // The date the game was played (the fake clock starts on 2026-11-30), not "????.??.??".
+      assert.match(pgn, /\[Date "2026\.11\.30"\]/);
       // [%clk]: the mover's time right after the move, increment included.
       const moves = pgn.replace(/\s+/g, " ");
       assert.match(moves, /1\. d3 \{\[%clk 0:05:01\]\} (1\.\.\. )?a5 \{\[%clk 0:05:01\]\}/);
@@ -572,6 +574,43 @@ describe("Crazyhouse (preview)", () => {
       // The save holds the finished game.
       const saved = JSON.parse(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY));
       assert.ok(Array.isArray(saved.events) && saved.events.length >= 3, "the game log was not saved");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("setup refuses minutes and seconds out of range, naming the range; discard ends an unstarted game", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openZh(context, app.url);
+      await fillSetup(page, { board: true, custom: { white: 5, black: 5, kind: INCREMENT.fischer, seconds: 2 } });
+      for (const bad of ["0", "-1", "", "601", "1e2"]) {
+        await setNumber(page, 0, bad);
+        assert.equal(await page.locator("#zh-min-white-error").innerText(), "Enter a number from 0.5 to 600.", `"${bad}"`);
+      }
+      await setNumber(page, 2, "2.5");
+      assert.equal(await page.locator("#zh-increment-error").innerText(), "Enter a whole number from 0 to 300.");
+      await page.locator(".zh-setup button.primary.big").tap();
+      await page.getByText("Correct the marked numbers first.").waitFor();
+      assert.equal(await page.locator(".zh-play").count(), 0);
+      // Decimal minutes with a comma are fine.
+      await setNumber(page, 0, "1,5");
+      await setNumber(page, 2, "2");
+      await startGame(page);
+      assert.equal((await readPlay(page)).white.bank, "1:30");
+      // Board mode before the starting press: the board says why it takes no move.
+      assert.match(await page.locator(".board-notice").innerText(), /Black starts White's clock first/);
+      // The menu discards the game (clock never started): the setup comes back.
+      await page.locator(".middle-controls .menu-button").tap();
+      const discard = page.getByRole("button", { name: "End and discard this game", exact: true });
+      await discard.tap();
+      await page.getByRole("button", { name: "End and discard this game — Confirm" }).tap();
+      await page.locator(".zh-setup").waitFor();
+      await page.reload();
+      await page.locator(".zh-setup").waitFor();
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -718,10 +757,23 @@ describe("Crazyhouse (preview)", () => {
       // The game goes on: the same capture again.
       await play(page, "e4d5", { thinkMs: 0 });
       assert.deepEqual(await readPockets(page), { white: pocket({ P: 1 }), black: pocket() });
-      // Adjust is offered only while paused.
+      // Opening the menu while a clock runs stops it, and says so: no flag
+      // falls while the players sort something out in the menu (C-4).
+      const running = await readPlay(page);
       await openMenu(page);
-      assert.equal(await page.getByRole("button", { name: "White +1 min" }).count(), 0);
-      assert.match(await page.locator(".sheet").innerText(), /Pause the clock to adjust time/);
+      await page.getByText("The clocks are stopped while the menu is open.").waitFor();
+      await page.clock.runFor(20_000);
+      const held = await readPlay(page);
+      assert.deepEqual([held.white.bank, held.black.bank], [running.white.bank, running.black.bank], "a clock ran behind the menu");
+      assert.equal(running.black.bank, "4:46");
+      // The menu's pause allows adjusting; closing the menu starts the clock again.
+      assert.equal(await page.getByRole("button", { name: "White +1 min" }).count(), 1);
+      await page.locator(".sheet .sheet-head button", { hasText: "Close" }).tap();
+      await page.locator(".sheet").waitFor({ state: "detached" });
+      await page.clock.runFor(2_000);
+      const after = await readPlay(page);
+      assert.equal(after.black.bank, "4:44", "closing the menu did not restart Black's clock");
+      assert.equal(after.white.bank, running.white.bank);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

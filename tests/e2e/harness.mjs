@@ -1,7 +1,7 @@
 // Shared helpers for the end-to-end tests: the release build (dist/) served on
 // 127.0.0.1, Debian's Chromium driven by playwright-core, phone-sized contexts
 // and screenshots under tests/artifacts/ (git-ignored).
-import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,16 +17,24 @@ export const SHOTS = join(REPO, "tests/artifacts/screenshots");
 export const PORTRAIT = { width: 390, height: 844 };
 export const LANDSCAPE = { width: 844, height: 390 };
 
-/** Serves a private copy of dist/ (tests may change it) on a free port. */
-export async function serveCopy() {
+/**
+ * Serves a private copy of dist/ (tests may change it) on a free port;
+ * `delayMs` slows every response down (see tests/tools/serve.mjs). `requests`
+ * lists what was asked for: path and Cache-Control header.
+ */
+export async function serveCopy({ delayMs = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-dist-"));
   cpSync(DIST, dir, { recursive: true });
-  const server = await startServer(dir);
+  const requests = [];
+  const onRequest = (req) =>
+    requests.push({ path: new URL(req.url, "http://x").pathname, cacheControl: req.headers["cache-control"] });
+  const server = await startServer(dir, 0, { delayMs, onRequest });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     dir,
     origin,
     url: `${origin}/`,
+    requests,
     /** Stops the server process's listener and drops open connections: "the network is gone". */
     stop: () =>
       new Promise((done) => {
@@ -55,10 +63,12 @@ export function launchBrowser() {
 }
 
 /** A phone with a real (not incognito) profile in a fresh folder, as a person's browser is. */
-export function launchPersistentPhone() {
+export function launchPersistentPhone({ locale = "en-US", colorScheme = "dark" } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "nordau-profile-"));
   return chromium.launchPersistentContext(profile, {
     ...CHROMIUM,
+    locale,
+    colorScheme,
     viewport: PORTRAIT,
     deviceScaleFactor: 2,
     isMobile: true,
@@ -67,22 +77,40 @@ export function launchPersistentPhone() {
   });
 }
 
-/** A phone: touch, mobile viewport, 2× pixels. */
-export function phoneContext(browser, { viewport = PORTRAIT, locale = "en-US" } = {}) {
+/**
+ * A phone: touch, mobile viewport, 2× pixels. Its system asks for dark
+ * colours unless told otherwise (Playwright's default, light, would start
+ * every test in Sun mode; tests/e2e/theme.test.mjs covers that).
+ */
+export function phoneContext(browser, { viewport = PORTRAIT, locale = "en-US", colorScheme = "dark" } = {}) {
   return browser.newContext({
     viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale,
+    colorScheme,
     serviceWorkers: "allow",
   });
 }
+
+// The screenshots Android's install sheet shows (manifest.webmanifest
+// "screenshots"), taken by the e2e tests from the real app. Refreshed on
+// purpose only: UPDATE_MANIFEST_SCREENSHOTS=1 .ci/test (then commit them).
+const MANIFEST_SHOTS = {
+  "home-en-portrait": "home",
+  "table-play-clock-en-portrait": "nordau-clock",
+  "zh-play-board-en-portrait": "crazyhouse-board",
+};
 
 export async function screenshot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
+  if (process.env.UPDATE_MANIFEST_SCREENSHOTS && MANIFEST_SHOTS[name]) {
+    mkdirSync(join(REPO, "assets/screenshots"), { recursive: true });
+    copyFileSync(path, join(REPO, "assets/screenshots", `${MANIFEST_SHOTS[name]}.png`));
+  }
   return path;
 }
 

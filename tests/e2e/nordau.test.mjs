@@ -201,7 +201,7 @@ async function runToLow(page) {
 
 // ---- tests --------------------------------------------------------------------
 
-describe("Nordau Shift table (preview)", () => {
+describe("Nordau Shift table", () => {
   test("clock mode: commitment, two swaps with NS-5 banks, a flag, points, session and reveal", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
@@ -420,6 +420,8 @@ describe("Nordau Shift table (preview)", () => {
       const pgn = readFileSync(await download.path(), "utf8");
       assert.match(pgn, /1\. f3 e5 2\. g4 Qh4#/);
       assert.match(pgn, /\[Result "0-1"\]/);
+      // The date the game was played (the fake clock starts on 2026-11-30), not "????.??.??".
+      assert.match(pgn, /\[Date "2026\.11\.30"\]/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -560,6 +562,110 @@ describe("Nordau Shift table (preview)", () => {
     }
   });
 
+  test("the swap notice corrects the shift-ending tap: undo, or mate credited to the real mover (C-4a, NS-3, NS-8)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page, { names: NAMES_RU });
+      await beginAndStart(page);
+      // Tap until a shift ends, remembering who made that last move.
+      let last;
+      for (let presses = 1; presses <= 12 && !(await page.locator(".swap-overlay").count()); presses++) {
+        await page.clock.runFor(1_000);
+        last = await pressMoved(page);
+      }
+      await page.locator(".swap-overlay").waitFor();
+      const seatsBefore = last.before;
+      const mover = seatsBefore[last.side].name;
+      const observer = seatsBefore.observer;
+      const loser = seatsBefore[last.side === "white" ? "black" : "white"].name;
+      const swap = await readSwap(page);
+      const corrections = page.locator(".swap-corrections");
+
+      // Undo from the notice itself, behind a second tap: the swap is gone.
+      await corrections.getByRole("button", { name: "Undo last tap", exact: true }).tap();
+      assert.equal(await page.locator(".swap-overlay").count(), 1, "one tap undid the tap");
+      await corrections.getByRole("button", { name: "Undo last tap — Confirm" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      let state = await readPlay(page);
+      assert.equal(toMove(state), last.side);
+      assert.equal(state.swaps, "0");
+      assert.deepEqual([state.white.name, state.black.name, state.observer], [
+        seatsBefore.white.name,
+        seatsBefore.black.name,
+        seatsBefore.observer,
+      ]);
+
+      // The same move again ends the same shift; this time it gave mate.
+      await pressMoved(page);
+      await page.locator(".swap-overlay").waitFor();
+      assert.deepEqual(await readSwap(page), swap);
+      const colourName = last.side === "white" ? "White" : "Black";
+      const mate = corrections.getByRole("button", { name: `${mover} (${colourName}) gave mate`, exact: true });
+      await mate.tap();
+      await corrections.getByRole("button", { name: `${mover} (${colourName}) gave mate — Confirm` }).tap();
+      await page.locator(".ns-end").waitFor();
+      assert.match(await page.locator(".end-result").innerText(), new RegExp(`${mover} .* wins`));
+      // NS-8 to the people seated before the announcement: the mover wins, not the newcomer.
+      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
+        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
+      );
+      assert.deepEqual(points, { [mover]: "2", [observer]: "1", [loser]: "0" });
+      // The committed setup shows the names as typed, not percent-encoded.
+      const names = await page.locator("[data-testid=setup-names]").innerText();
+      assert.equal(names, NAMES_RU.join(", "));
+      assert.ok(!names.includes("%"), names);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("setup refuses malformed or out-of-range numbers with the range in words, never changing them silently", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      const inputs = page.locator(".ns-setup input[type=text]");
+      for (let i = 0; i < 3; i++) await inputs.nth(i).fill(NAMES[i]);
+      await page.locator(".ns-setup details.options summary").tap();
+      const block = page.locator("#ns-block");
+      const error = page.locator("#ns-block-error");
+      for (const bad of ["0", "-5", "", "2.5", "99999999", "1e3", "abc"]) {
+        await block.fill(bad);
+        assert.equal(await error.innerText(), "Enter a whole number from 1 to 600.", `"${bad}"`);
+        assert.equal(await block.getAttribute("aria-invalid"), "true");
+        assert.equal(await block.inputValue(), bad, "the typed text was changed");
+      }
+      // Start is refused while a number is refused; nothing was committed.
+      await page.locator(".ns-setup button.primary.big").tap();
+      await page.getByText("Correct the marked numbers first.").waitFor();
+      assert.equal(await page.locator(".ns-commit").count(), 0);
+      // In words: what the later block means.
+      const later = page.locator("#ns-block-later");
+      await later.fill("10");
+      assert.equal(await page.locator("[data-testid=block-later-words]").innerText(), "After move 40: 10 s per move.");
+      await later.fill("0");
+      assert.equal(await page.locator("[data-testid=block-later-words]").innerText(), "After move 40: the same block.");
+      await page.locator("#ns-points-draw").fill("100");
+      assert.equal(await page.locator("#ns-points-draw-error").innerText(), "Enter a whole number from 0 to 99.");
+      await page.locator("#ns-points-draw").fill("1");
+      // A good value is taken as typed, and the game starts with it.
+      await block.fill("20");
+      assert.equal(await error.innerText(), "");
+      await page.locator(".ns-setup button.primary.big").tap();
+      await page.locator(".ns-commit").waitFor();
+      await beginAndStart(page);
+      assert.equal((await readPlay(page)).white.bank, "0:20");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("a damaged save is explained, downloadable, and the app stays usable", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
@@ -631,7 +737,7 @@ describe("Nordau Shift table (preview)", () => {
           await runToLow(page);
           await shot("play-low");
           await assertNothingClipped(page, `low bank, ${lang} ${orientation}`);
-          await page.locator(".middle-controls .icon-button").tap();
+          await page.locator(".middle-controls .menu-button").tap();
           await page.locator(".sheet").waitFor();
           await shot("menu");
           await page.locator(".sheet-head .button").tap();

@@ -134,6 +134,10 @@ describe("verifier", () => {
           if (vector === WITH_WORDS) {
             // The words the draw used are shown normalised.
             assert.deepEqual(await page.locator(".words-used li").allInnerTexts(), ["blue whale", "7 оранжевых Ёжиков"]);
+            // It claims no more than it checked: words are not committed.
+            assert.match(await page.locator(".match-words").innerText(), /^Not checked: the players' words are not part of the commitment/);
+          } else if (vector.words.length === 0) {
+            assert.match(await page.locator(".match-words").innerText(), /^No words were entered/);
             await screenshot(page, `verifier-result-en-${orientation}`);
             await page.getByRole("button", { name: "Русский" }).tap();
             await page.getByText("Обязательство совпадает").waitFor();
@@ -255,12 +259,26 @@ describe("verifier", () => {
         assert.notEqual(computed, shown);
         assert.ok((await page.locator(".hex-shown .differs").count()) > 0);
         assert.equal((await inputValues(page)).seed, flipped);
+        // The seed field is among the marked ones; so are the two others
+        // that make the commitment, since any of them may be the wrong one.
+        for (const id of ["verify-commitment", "verify-seed", "verify-setup"]) {
+          assert.equal(await page.locator(`#${id}`).getAttribute("aria-invalid"), "true", id);
+        }
+        assert.notEqual(await page.locator("#verify-words").getAttribute("aria-invalid"), "true");
         await screenshot(page, `verifier-mismatch-en-${orientation}`);
         await page.getByRole("button", { name: "Русский" }).tap();
         await page.getByText("Обязательство НЕ совпадает").waitFor();
         await page.evaluate(() => document.getElementById("verify-result").scrollIntoView(false));
         await screenshot(page, `verifier-mismatch-ru-${orientation}`);
         await page.getByRole("button", { name: "English" }).tap();
+
+        // A setup code that parses but is not the committed one (other points):
+        // a mismatch that marks the setup field, not only the seed.
+        const parts = v.setup.split(".");
+        parts[5] = "9-9-9-9";
+        await typeInputs(page, { commitment: v.commitment, seed: v.seed, setup: parts.join(".") });
+        await page.locator(".banner-bad").waitFor();
+        assert.equal(await page.locator("#verify-setup").getAttribute("aria-invalid"), "true");
 
         // Too many words.
         await typeInputs(page, {

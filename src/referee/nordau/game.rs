@@ -214,12 +214,43 @@ struct Core {
     swaps: Vec<SwapRecord>,
     /// Game ply at which each finished shift ended.
     shift_ends: Vec<u32>,
-    /// Seating and banks just before the last swap, kept until `Seated`, so a
-    /// clock-mode mate report can say the game ended on that move (no swap).
+    /// Seating and banks just before the last swap, kept until the next press
+    /// (through `Seated`), so a clock-mode mate report can say the game ended
+    /// on that move: no swap, and the points go to the mover (NS-3, NS-8).
     before_swap: Option<(Seating, Banks)>,
     result: Option<GameResult>,
     /// The state before the last press, for `UndoPress`.
     undo: Option<Box<Core>>,
+    /// When the last press happened and how long a clock has run since (C-4a).
+    since_tap: SinceTap,
+}
+
+/// C-4a: the time a clock ran after the last press, with pauses and the swap
+/// announcement left out. Undoing the press charges exactly this to the
+/// player who tapped; the opponent's bank goes back to what it was at the tap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SinceTap {
+    tap_ms: u64,
+    ran_ms: u64,
+    running_since: Option<u64>,
+}
+
+impl SinceTap {
+    fn ran_at(&self, t: u64) -> u64 {
+        self.ran_ms
+            + self
+                .running_since
+                .map_or(0, |since| t.saturating_sub(since))
+    }
+
+    fn stop(&mut self, t: u64) {
+        self.ran_ms = self.ran_at(t);
+        self.running_since = None;
+    }
+
+    fn start(&mut self, t: u64) {
+        self.running_since.get_or_insert(t);
+    }
 }
 
 /// A Nordau Shift game: committed setup, seed, optional words, input mode and
@@ -285,6 +316,7 @@ impl Game {
             before_swap: None,
             result: None,
             undo: None,
+            since_tap: SinceTap::default(),
         };
         Ok(Game {
             commitment: commitment(&setup, &seed),
@@ -473,6 +505,10 @@ impl Game {
                 .map(name)
                 .collect(),
             undo_available: c.undo.is_some() && c.result.is_none(),
+            last_mover: c.ply.checked_sub(1).map(|last| {
+                let seating = c.before_swap.as_ref().map_or(c.seating, |(s, _)| *s);
+                name(seating.person_at(Seat::of_colour(Colour::of_ply(last))))
+            }),
             points: c.result.as_ref().map(|r| r.points),
         }
     }
@@ -569,6 +605,7 @@ impl Core {
                 }
                 self.require_running()?;
                 snapshot = Some(self.without_undo());
+                self.before_swap = None;
                 self.complete_half_move(setup, draw, t, None);
             }
             Event::Move { mv } => {
@@ -579,6 +616,7 @@ impl Core {
                 }
                 self.require_running()?;
                 snapshot = Some(self.without_undo());
+                self.before_swap = None;
                 let board = self.board.as_mut().expect("board mode has a board");
                 let m = board
                     .parse_move(&mv)
@@ -595,14 +633,17 @@ impl Core {
                     return Err(GameError::NotAwaitingSeated);
                 }
                 self.phase = Phase::Running;
-                self.before_swap = None;
                 self.banks.start(Colour::of_ply(self.ply), t);
+                self.since_tap.start(t);
                 keep_undo = true;
             }
+            // Players pause exactly to sort out a mis-tap: undo stays (C-4a).
             Event::Pause => {
                 self.require_running()?;
                 self.banks.stop(t);
+                self.since_tap.stop(t);
                 self.phase = Phase::Paused;
+                keep_undo = true;
             }
             Event::Resume => {
                 if self.phase != Phase::Paused {
@@ -610,10 +651,12 @@ impl Core {
                 }
                 self.phase = Phase::Running;
                 self.banks.start(Colour::of_ply(self.ply), t);
+                self.since_tap.start(t);
+                keep_undo = true;
             }
             Event::UndoPress => {
                 let before = self.undo.take().ok_or(GameError::NothingToUndo)?;
-                *self = *before;
+                *self = self.corrected(*before, t);
                 return Ok(canonical);
             }
             Event::Flag => {
@@ -663,12 +706,37 @@ impl Core {
                 self.finish(setup, Outcome::Draw, EndReason::Stalemate, t);
             }
         }
+        if snapshot.is_some() {
+            self.since_tap = SinceTap {
+                tap_ms: t,
+                ran_ms: 0,
+                running_since: (self.phase == Phase::Running).then_some(t),
+            };
+        }
         self.undo = match snapshot {
             Some(s) => Some(s),
             None if keep_undo => self.undo.take(),
             None => None,
         };
         Ok(canonical)
+    }
+
+    /// C-4a: the state before the mistaken press, with the tapper's bank as it
+    /// was at the tap less the time a clock ran since, and the opponent's bank
+    /// as it was at the tap. A pause in force stays in force.
+    fn corrected(&self, mut before: Core, t: u64) -> Core {
+        let tapper = Colour::of_ply(before.ply);
+        let tap = self.since_tap.tap_ms;
+        let mut left = [Colour::White, Colour::Black].map(|c| before.banks.remaining_ms(c, tap));
+        left[tapper.index()] = left[tapper.index()].saturating_sub(self.since_tap.ran_at(t));
+        before.banks.reset(left[0], left[1], t);
+        if self.phase == Phase::Paused {
+            before.phase = Phase::Paused;
+        } else {
+            before.phase = Phase::Running;
+            before.banks.start(tapper, t);
+        }
+        before
     }
 
     fn without_undo(&self) -> Box<Core> {
@@ -689,12 +757,10 @@ impl Core {
         Ok(())
     }
 
-    /// A clock-mode report right after a shift-ending press: the game ended on
-    /// that move, so the swap never happened (NS-3 "and the game has not").
+    /// A clock-mode report after a shift-ending press (on the swap notice, or
+    /// after `Seated` but before the next press): the game ended on that move,
+    /// so the swap never happened (NS-3 "and the game has not").
     fn cancel_pending_swap(&mut self) {
-        if self.phase != Phase::AwaitingSeated {
-            return;
-        }
         if let Some((seating, banks)) = self.before_swap.take() {
             self.seating = seating;
             self.banks = banks;
@@ -854,6 +920,9 @@ pub struct PublicView {
     pub claimable_draws: Vec<DrawClaim>,
     pub draw_agreed_by: Vec<String>,
     pub undo_available: bool,
+    /// Who made the last half-move (before any swap it triggered that a mate
+    /// report would still cancel): the name a mate report credits.
+    pub last_mover: Option<String>,
     /// Points per person when the game is over (NS-8).
     pub points: Option<[u32; 3]>,
 }

@@ -5,13 +5,15 @@
 use leptos::prelude::*;
 
 use super::{current_view, reason_text, result_text, use_zh};
-use crate::referee::{Colour, InputMode, PgnInfo, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
+use crate::referee::{Colour, InputMode, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
+use crate::web::clock;
 use crate::web::device;
 
 use super::strings::TEXTS;
+use crate::ui::board::{FinalPosition, Pockets};
 
 /// The same game with the colours (names and handicap times) swapped.
 fn rematch_setup(setup: &ZhSetup) -> ZhSetup {
@@ -49,8 +51,10 @@ pub fn EndScreen() -> impl IntoView {
     let view_now = move || current_view(&ctx);
     let pgn = move || {
         ctx.game.with(|g| {
-            g.as_ref()
-                .and_then(|g| zh_to_pgn(g, &PgnInfo::default()).ok())
+            g.as_ref().and_then(|g| {
+                let info = clock::pgn_info(g.events().first().map(|e| e.t_ms));
+                zh_to_pgn(g, &info).ok()
+            })
         })
     };
     let sans = move || {
@@ -85,6 +89,20 @@ pub fn EndScreen() -> impl IntoView {
                     <h1 class="end-result">{result_text(t, &v)}</h1>
                     <p class="end-reason">{reason_text(t, r.reason)}</p>
                 })
+            })}
+            {move || view_now().filter(|v| v.fen.is_some()).map(|v| {
+                let [white, black] = v.pockets.unwrap_or_default();
+                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
+                view! {
+                    <FinalPosition
+                        fen=Signal::derive(move || fen.clone())
+                        last_move=Signal::derive(move || uci.clone())
+                        last_san=Signal::derive(move || san.clone())
+                        in_check=v.in_check
+                        side_to_move=v.side_to_move
+                        pockets=Pockets { white, black }
+                    />
+                }
             })}
             <Show when=live>
                 <div class="group">

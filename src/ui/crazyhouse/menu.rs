@@ -28,7 +28,7 @@ fn step_label(t: &CrazyhouseTexts, step: i64) -> String {
 }
 
 #[component]
-pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
     let view_now = move || current_view(&ctx);
@@ -59,16 +59,16 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
         let (n, c) = (name(colour), colour_name(colour));
         if n == c { n } else { format!("{n} ({c})") }
     };
-    let leave = move || {
-        if view_now().is_some_and(|v| v.phase == ZhPhase::Running) {
-            ctx.send(ZhEvent::Pause);
-        }
+    // Discarding really ends the game (the setup screen comes next), also an
+    // imported one whose clock never started. "Home" in the app bar is how
+    // to step away and come back to the same game.
+    let discard = move || {
         close();
-        crate::web::set_location_hash(crate::ui::route::Route::Home.href());
+        ctx.clear();
     };
 
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
+        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
                 <Show when=started>
                     <h3>{move || i18n.of(&TEXTS).resign}</h3>
                     <div class="button-row">
@@ -137,8 +137,8 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                         on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
                         {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).leave.to_owned())
-                        on_confirm=leave />
+                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
+                        on_confirm=discard />
                 </div>
         </Sheet>
     }

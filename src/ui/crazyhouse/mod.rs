@@ -63,8 +63,6 @@ pub struct ZhCtx {
     pub now: RwSignal<u64>,
     /// A short notice (refused event, failed save), cleared on the next success.
     pub notice: RwSignal<Option<&'static str>>,
-    /// Text for screen readers (ARIA live region).
-    pub announcement: RwSignal<String>,
     pub muted: RwSignal<bool>,
     /// Captured once: timer callbacks run outside any reactive owner.
     i18n: I18n,
@@ -161,18 +159,9 @@ impl ZhCtx {
         self.store(None);
     }
 
+    /// Sound and vibration at the end; screen readers get the result from
+    /// the live region (`live_text`).
     fn announce_end(&self, game: &ZhGame) {
-        let t = self.texts();
-        let view = game.view(0);
-        if let Some(r) = view.result {
-            self.announcement.set(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", reason_text(t, r.reason)),
-                ],
-            ));
-        }
         // An imported record opened for review ends silently.
         if game.result().is_some_and(|r| r.played_here()) {
             self.play(sound::Cue::End);
@@ -222,6 +211,27 @@ pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
     }
 }
 
+/// What the screen-reader live region says: the result of a finished game,
+/// derived from the game and in the current language, so a new game, another
+/// screen or a language switch never leaves an old message.
+fn live_text(ctx: &ZhCtx) -> String {
+    let t = ctx.texts();
+    ctx.game
+        .with(|g| {
+            let game = g.as_ref().filter(|g| g.is_over())?;
+            let view = game.view(game.last_event_ms());
+            let r = view.result?;
+            Some(format::fill(
+                t.end_announce,
+                &[
+                    ("result", &result_text(t, &view)),
+                    ("reason", reason_text(t, r.reason)),
+                ],
+            ))
+        })
+        .unwrap_or_default()
+}
+
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
     let now = ctx.now.get();
@@ -240,7 +250,6 @@ pub fn CrazyhouseTable() -> impl IntoView {
         game: RwSignal::new(game),
         now: RwSignal::new(clock::now_ms()),
         notice: RwSignal::new(None),
-        announcement: RwSignal::new(String::new()),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
         i18n: use_i18n(),
         epoch: RwSignal::new(0),
@@ -248,6 +257,8 @@ pub fn CrazyhouseTable() -> impl IntoView {
     provide_context(ctx);
     ticker::start(ctx);
     let damaged = RwSignal::new(damaged);
+    // A memo: the region changes (and is read out) only when its words do.
+    let live = Memo::new(move |_| live_text(&ctx));
     let screen = Memo::new(move |_| {
         ctx.game.with(|g| match g {
             None => 0u8,
@@ -268,7 +279,7 @@ pub fn CrazyhouseTable() -> impl IntoView {
     view! {
         <div class="zh-table ns-table">
             <div class="sr-only" aria-live="assertive" role="status">
-                {move || ctx.announcement.get()}
+                {move || live.get()}
             </div>
             {move || damaged.get().map(|damage| view! {
                 <DamagedSave save=SLOT damage=damage on_close=move |()| damaged.set(None)/>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
 use crate::ui::board::{Board, Pockets};
-use crate::ui::clock_controls::{ClockControls, ClockHalf};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -16,10 +16,25 @@ use super::strings::TEXTS;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
+    let i18n = use_i18n();
     let ctx = use_zh();
     let menu_open = RwSignal::new(false);
+    let phase_is = move |wanted: ZhPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
+    let held = pause_while_open(
+        menu_open,
+        move || phase_is(ZhPhase::Running),
+        move || ctx.send(ZhEvent::Pause),
+        move || {
+            if phase_is(ZhPhase::Paused) {
+                ctx.send(ZhEvent::Resume);
+            }
+        },
+    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
+        // The page's heading for screen readers: the play screen shows none. Not
+        // inside the section, whose CSS places the halves by `:first-child`.
+        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
         <section class="ns-play zh-play" class:board-mode=board_mode>
             <Half colour=Colour::Black/>
             <Middle menu_open=menu_open/>
@@ -28,7 +43,7 @@ pub fn PlayScreen() -> impl IntoView {
             </Show>
             <Half colour=Colour::White/>
             <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open/>
+                <GameMenu open=menu_open held=held/>
             </Show>
         </section>
     }
@@ -38,6 +53,7 @@ pub fn PlayScreen() -> impl IntoView {
 #[component]
 fn ZhBoard() -> impl IntoView {
     let ctx = use_zh();
+    let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
     let fen = Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.fen.clone())));
     let legal = Signal::derive(move || {
@@ -56,6 +72,13 @@ fn ZhBoard() -> impl IntoView {
     let side_to_move = Signal::derive(move || {
         view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
     });
+    // Before the starting press the board takes no move; say who starts whom.
+    let notice = Signal::derive(move || {
+        view_now.with(|v| {
+            let v = v.as_ref().filter(|v| v.phase == ZhPhase::AwaitingStart)?;
+            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
+        })
+    });
     let pockets = Signal::derive(move || {
         view_now.with(|v| {
             let [white, black] = v.as_ref().and_then(|v| v.pockets).unwrap_or_default();
@@ -71,6 +94,7 @@ fn ZhBoard() -> impl IntoView {
             in_check=in_check
             side_to_move=side_to_move
             pockets=pockets
+            notice=notice
             on_move=Callback::new(move |mv: String| { ctx.send(ZhEvent::Move { mv }); })
         />
     }
@@ -117,7 +141,7 @@ fn Half(colour: Colour) -> impl IntoView {
             _ if v.side_to_move == colour => t.your_move,
             _ => t.waiting,
         };
-        let moves = format::fill(t.moves_made, &[("n", &v.moves_made[i].to_string())]);
+        let moves = t.moves_made.count(u64::from(v.moves_made[i]));
         format!("{state} · {moves}")
     };
     let name = move || {

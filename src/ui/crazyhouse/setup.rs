@@ -13,11 +13,16 @@ use crate::referee::{
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::number_field::{NumberField, NumberRange};
 use crate::web::storage;
 
 const PREFS_KEY: &str = "crazyhouse.setup";
 /// `preset` value meaning "custom".
 const CUSTOM: usize = usize::MAX;
+/// Custom time control: minutes per side (half a minute up to ten hours) and
+/// the increment or delay in whole seconds.
+const MINUTES: NumberRange = NumberRange::decimal(0.5, 600.0);
+const INCREMENT_S: NumberRange = NumberRange::whole(0, 300);
 
 /// The form's values, remembered for the next game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,11 +164,18 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_zh();
     let prefs = RwSignal::new(Prefs::load());
     let problem = RwSignal::new(None::<&'static str>);
+    // Refused number fields by id; Start waits until none is left.
+    let refused = RwSignal::new(Vec::new());
     let pgn_text = RwSignal::new(String::new());
     let pgn_problem = RwSignal::new(None::<String>);
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
+        if prefs.with_untracked(|p| p.preset == CUSTOM) && refused.with_untracked(|r| !r.is_empty())
+        {
+            problem.set(Some(i18n.t().game.numbers.fix_first));
+            return;
+        }
         let p = prefs.get_untracked();
         match ZhGame::new(p.setup(t)) {
             Ok(game) => {
@@ -237,26 +249,20 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let number = move |label: fn(&CrazyhouseTexts) -> &'static str,
+    let number = move |id: &'static str,
+                       label: fn(&CrazyhouseTexts) -> &'static str,
                        get: fn(&Prefs) -> f64,
-                       set: fn(&mut Prefs, f64)| {
+                       set: fn(&mut Prefs, f64),
+                       range: NumberRange| {
         view! {
-            <label class="field field-number">
-                <span class="field-label">{move || label(i18n.of(&TEXTS))}</span>
-                <input
-                    type="number"
-                    class="text-input"
-                    inputmode="decimal"
-                    min="0"
-                    step="any"
-                    prop:value=move || prefs.with(|p| get(p).to_string())
-                    on:change=move |ev| {
-                        let value = event_target_value(&ev).trim().replace(',', ".").parse::<f64>().unwrap_or(0.0);
-                        prefs.update(|p| set(p, value));
-                        problem.set(None);
-                    }
-                />
-            </label>
+            <NumberField
+                id=id
+                label=Signal::derive(move || label(i18n.of(&TEXTS)))
+                value=Signal::derive(move || prefs.with(get))
+                range=range
+                on_valid=move |v: f64| { prefs.update(|p| set(p, v)); problem.set(None); }
+                refused=refused
+            />
         }
     };
 
@@ -281,8 +287,8 @@ pub fn SetupScreen() -> impl IntoView {
                 </div>
                 <Show when=move || prefs.with(|p| p.preset == CUSTOM)>
                     <div class="points-grid">
-                        {number(|t| t.minutes_white, |p| p.white_min, |p, v| p.white_min = v)}
-                        {number(|t| t.minutes_black, |p| p.black_min, |p, v| p.black_min = v)}
+                        {number("zh-min-white", |t| t.minutes_white, |p| p.white_min, |p, v| p.white_min = v, MINUTES)}
+                        {number("zh-min-black", |t| t.minutes_black, |p| p.black_min, |p, v| p.black_min = v, MINUTES)}
                     </div>
                     <p class="hint">{move || i18n.of(&TEXTS).handicap_hint}</p>
                     <label class="field">
@@ -302,7 +308,7 @@ pub fn SetupScreen() -> impl IntoView {
                         </select>
                     </label>
                     <Show when=move || prefs.with(|p| p.increment_kind != 0)>
-                        {number(|t| t.increment_seconds, |p| p.increment_s, |p, v| p.increment_s = v)}
+                        {number("zh-increment", |t| t.increment_seconds, |p| p.increment_s, |p, v| p.increment_s = v, INCREMENT_S)}
                     </Show>
                 </Show>
             </fieldset>

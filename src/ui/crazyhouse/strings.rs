@@ -1,6 +1,7 @@
 //! Strings of the Crazyhouse module: setup, the two-player clock, the board
 //! with pockets, the menu and the end screen.
 
+use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
 
 /// This module's strings in every language the app speaks.
@@ -41,6 +42,8 @@ pub struct CrazyhouseTexts {
     pub black: &'static str,
     /// On the starter's half, by the colour whose clock it starts: White's, Black's.
     pub tap_to_start: [&'static str; 2],
+    /// Board mode before the starting press, by the side to move.
+    pub board_waits: [&'static str; 2],
     /// On the first mover's half, by the colour that starts: White, Black.
     pub wait_for_start: [&'static str; 2],
     pub tap_when_moved: &'static str,
@@ -48,7 +51,8 @@ pub struct CrazyhouseTexts {
     pub waiting: &'static str,
     pub paused: &'static str,
     pub delay: &'static str,
-    pub moves_made: &'static str,
+    /// How many moves a side has made ("12 moves").
+    pub moves_made: Plural,
     pub move_no: &'static str,
     pub undo_tap: &'static str,
     pub undo_move: &'static str,
@@ -71,7 +75,7 @@ pub struct CrazyhouseTexts {
     pub adjust_seconds: &'static str,
     pub mute: &'static str,
     pub unmute: &'static str,
-    pub leave: &'static str,
+    pub discard: &'static str,
     // end
     pub game_over: &'static str,
     pub wins: &'static str,
@@ -155,7 +159,7 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     pgn_errors: PgnErrorTexts {
         empty: "there is no game in this text.",
         bad_tag: "unreadable tag line: {text}",
-        other_variant: "this is a {text} game, not Crazyhouse.",
+        other_variant: "{text} games cannot be imported here: only Crazyhouse games.",
         set_up: "games from a set-up position (FEN tag) are not supported.",
         comment: "a comment in { } is not closed.",
         variation: "the brackets ( ) of a variation do not match.",
@@ -167,13 +171,20 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     white: "White",
     black: "Black",
     tap_to_start: ["Tap to start White's clock", "Tap to start Black's clock"],
+    board_waits: [
+        "Black starts White's clock first: tap Black's half, then White moves here.",
+        "White starts Black's clock first: tap White's half, then Black moves here.",
+    ],
     wait_for_start: ["White starts the clock", "Black starts the clock"],
     tap_when_moved: "Tap when you have moved",
     your_move: "Your move",
     waiting: "Waiting",
     paused: "Paused",
     delay: "delay",
-    moves_made: "moves: {n}",
+    moves_made: Plural::En {
+        one: "move",
+        other: "moves",
+    },
     move_no: "Move",
     undo_tap: "Undo last tap",
     undo_move: "Undo last move",
@@ -194,7 +205,7 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     adjust_seconds: "{n} s",
     mute: "Sound off",
     unmute: "Sound on",
-    leave: "Leave the game",
+    discard: "End and discard this game",
     game_over: "Game over",
     wins: "{name} wins",
     draw_result: "Draw",
@@ -261,7 +272,7 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     pgn_errors: PgnErrorTexts {
         empty: "в этом тексте нет партии.",
         bad_tag: "непонятная строка тега: {text}",
-        other_variant: "это партия в {text}, а не в крейзихаус.",
+        other_variant: "партии в {text} здесь не импортируются — только крейзихаус.",
         set_up: "партии с заданной позиции (тег FEN) не поддерживаются.",
         comment: "комментарий {…} не закрыт.",
         variation: "скобки ( ) вариантов не сходятся.",
@@ -276,13 +287,21 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
         "Нажмите, чтобы пустить часы белых",
         "Нажмите, чтобы пустить часы чёрных",
     ],
+    board_waits: [
+        "Сначала чёрные пускают часы белых: нажмите половину чёрных, затем белые ходят здесь.",
+        "Сначала белые пускают часы чёрных: нажмите половину белых, затем чёрные ходят здесь.",
+    ],
     wait_for_start: ["Часы пускают белые", "Часы пускают чёрные"],
     tap_when_moved: "Сделав ход, нажмите",
     your_move: "Ваш ход",
     waiting: "Ждёт",
     paused: "Пауза",
     delay: "задержка",
-    moves_made: "ходов: {n}",
+    moves_made: Plural::Ru {
+        one: "ход",
+        few: "хода",
+        many: "ходов",
+    },
     move_no: "Ход",
     undo_tap: "Отменить нажатие",
     undo_move: "Отменить ход",
@@ -303,7 +322,7 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     adjust_seconds: "{n} с",
     mute: "Выключить звук",
     unmute: "Включить звук",
-    leave: "Выйти из партии",
+    discard: "Завершить и удалить партию",
     game_over: "Партия окончена",
     wins: "Победа: {name}",
     draw_result: "Ничья",

@@ -8,6 +8,15 @@ pub struct GameTexts {
     pub mode: ModeTexts,
     pub saves: SaveTexts,
     pub board: BoardTexts,
+    pub numbers: NumberTexts,
+}
+
+/// A refused number (`ui::number_field`); `{min}` and `{max}` are filled in.
+pub struct NumberTexts {
+    pub whole: &'static str,
+    pub decimal: &'static str,
+    /// Start was tapped while a number is refused.
+    pub fix_first: &'static str,
 }
 
 /// The strip between the clock halves and the game menu (`ui::clock_controls`).
@@ -18,9 +27,13 @@ pub struct ControlTexts {
     /// The game menu's button and title.
     pub menu: &'static str,
     pub close: &'static str,
-    /// A clock half's accessible name: "White clock: Dana".
-    pub white_clock: &'static str,
-    pub black_clock: &'static str,
+    /// Shown in the game menu while it holds the clocks.
+    pub menu_paused: &'static str,
+    /// Read (not shown) after a clock half's colour chip: "White" + " clock: Dana…".
+    pub clock: &'static str,
+    /// The Sun mode switch (`ui::theme::SunToggle`): its name, then its tooltip.
+    pub sun_mode: &'static str,
+    pub sun_mode_hint: &'static str,
 }
 
 /// How a game is played (C-1; `ui::input_mode`).
@@ -36,6 +49,10 @@ pub struct ModeTexts {
 pub struct SaveTexts {
     pub save_damaged: &'static str,
     pub save_newer: &'static str,
+    /// What the player can do, in their language.
+    pub save_damaged_help: &'static str,
+    /// The summary of the referee's own (English) technical message.
+    pub technical_detail: &'static str,
     pub download_save: &'static str,
     pub start_fresh: &'static str,
     pub delete_save: &'static str,
@@ -51,6 +68,8 @@ pub struct BoardTexts {
     /// King, queen, rook, bishop, knight, pawn.
     pub pieces: [&'static str; 6],
     pub last_move: &'static str,
+    /// Heading of the board on an end screen.
+    pub final_position: &'static str,
     /// Each side's pocket of pieces to drop (Crazyhouse): White's, Black's.
     pub pockets: [&'static str; 2],
     /// A pocket button: `{piece}` is a name from `pieces`, `{count}` how many.
@@ -65,8 +84,10 @@ pub static EN: GameTexts = GameTexts {
         cancel: "Cancel",
         menu: "Game menu",
         close: "Close",
-        white_clock: "White clock",
-        black_clock: "Black clock",
+        menu_paused: "The clocks are stopped while the menu is open.",
+        clock: "clock",
+        sun_mode: "Sun mode",
+        sun_mode_hint: "Sun mode: light, high-contrast colours for daylight",
     },
     mode: ModeTexts {
         legend: "How you play",
@@ -78,6 +99,8 @@ pub static EN: GameTexts = GameTexts {
     saves: SaveTexts {
         save_damaged: "The saved game on this phone cannot be read",
         save_newer: "The saved game comes from a newer version of this app",
+        save_damaged_help: "Nothing was deleted: download the data to keep it, then start a new game.",
+        technical_detail: "Technical detail",
         download_save: "Download the saved data",
         start_fresh: "Start fresh (the old data stays downloadable)",
         delete_save: "Delete the old data",
@@ -90,8 +113,14 @@ pub static EN: GameTexts = GameTexts {
         promote_to: "Promote to",
         pieces: ["king", "queen", "rook", "bishop", "knight", "pawn"],
         last_move: "Last move",
+        final_position: "Final position",
         pockets: ["White's pieces to drop", "Black's pieces to drop"],
         drop: "Drop {piece} ({count})",
+    },
+    numbers: NumberTexts {
+        whole: "Enter a whole number from {min} to {max}.",
+        decimal: "Enter a number from {min} to {max}.",
+        fix_first: "Correct the marked numbers first.",
     },
 };
 
@@ -103,8 +132,11 @@ pub static RU: GameTexts = GameTexts {
         cancel: "Отмена",
         menu: "Меню партии",
         close: "Закрыть",
-        white_clock: "Часы белых",
-        black_clock: "Часы чёрных",
+        menu_paused: "Часы остановлены, пока открыто меню.",
+        // After the chip "Белые"/"Чёрные": "Белые часы: Дана…".
+        clock: "часы",
+        sun_mode: "Режим «Солнце»",
+        sun_mode_hint: "Режим «Солнце»: светлые контрастные цвета для яркого дня",
     },
     mode: ModeTexts {
         legend: "Как играете",
@@ -116,6 +148,8 @@ pub static RU: GameTexts = GameTexts {
     saves: SaveTexts {
         save_damaged: "Сохранённую партию на этом телефоне не удаётся прочитать",
         save_newer: "Сохранённая партия сделана более новой версией приложения",
+        save_damaged_help: "Ничего не удалено: скачайте данные, чтобы их сохранить, и начните новую партию.",
+        technical_detail: "Технические подробности (на английском)",
         download_save: "Скачать сохранённые данные",
         start_fresh: "Начать заново (старые данные можно скачать)",
         delete_save: "Удалить старые данные",
@@ -128,8 +162,14 @@ pub static RU: GameTexts = GameTexts {
         promote_to: "Превратить в",
         pieces: ["король", "ферзь", "ладья", "слон", "конь", "пешка"],
         last_move: "Последний ход",
+        final_position: "Итоговая позиция",
         pockets: ["Запас белых", "Запас чёрных"],
         // The piece name stays in the nominative: no case clashes.
         drop: "Поставить из запаса: {piece} ({count})",
+    },
+    numbers: NumberTexts {
+        whole: "Введите целое число от {min} до {max}.",
+        decimal: "Введите число от {min} до {max}.",
+        fix_first: "Сначала исправьте отмеченные числа.",
     },
 };

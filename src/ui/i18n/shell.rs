@@ -1,4 +1,4 @@
-//! Strings of the app shell: app bar, home, About, update notice.
+//! Strings of the app shell: app bar, home, About, update notice, offline status.
 
 /// The shell's strings: app bar, home, About, updates.
 pub struct ShellTexts {
@@ -23,7 +23,33 @@ pub struct ShellTexts {
     pub update_ready: &'static str,
     pub update_now: &'static str,
     pub update_later: &'static str,
+    /// Home: the first install is storing the app (also the progress bar's label).
+    pub offline_saving: &'static str,
+    /// Follows `offline_saving` once known: `{done}` of `{total}` files.
+    pub offline_count: &'static str,
     pub offline_ready: &'static str,
+    /// The failure's headline, then what still works.
+    pub offline_failed: &'static str,
+    pub offline_failed_detail: &'static str,
+    pub offline_unsupported: &'static str,
+    /// About: whether the browser keeps this site's data (`navigator.storage.persisted()`).
+    pub storage_label: &'static str,
+    pub storage_persistent: &'static str,
+    pub storage_best_effort: &'static str,
+    pub storage_unknown: &'static str,
+    /// About: what this browser offers of what a game uses when it can
+    /// (`src/web/device.rs`, `src/web/sound.rs`); each line is `{feature}: {answer}`.
+    pub features_title: &'static str,
+    pub feature_wake_lock: &'static str,
+    pub feature_vibration: &'static str,
+    pub feature_sound: &'static str,
+    pub feature_available: &'static str,
+    pub feature_missing: &'static str,
+    pub feature_refused: &'static str,
+    /// Shown when the screen cannot be kept on.
+    pub feature_wake_lock_hint: &'static str,
+    /// Shown when sound is there: browsers start it only from a tap.
+    pub feature_sound_hint: &'static str,
     pub not_found: &'static str,
 }
 
@@ -48,7 +74,25 @@ pub static EN: ShellTexts = ShellTexts {
     update_ready: "A new version is ready.",
     update_now: "Update now",
     update_later: "Later",
-    offline_ready: "Ready to work offline.",
+    offline_saving: "Saving for offline use…",
+    offline_count: "{done} of {total}",
+    offline_ready: "Ready to play offline ✓",
+    offline_failed: "Could not save for offline use — retrying.",
+    offline_failed_detail: "The app works while you are online.",
+    offline_unsupported: "This browser cannot keep the app for offline use.",
+    storage_label: "Storage:",
+    storage_persistent: "kept by the browser (persistent)",
+    storage_best_effort: "the browser may clear saved games when space runs low",
+    storage_unknown: "unknown in this browser",
+    features_title: "This browser",
+    feature_wake_lock: "Keeping the screen on",
+    feature_vibration: "Vibration",
+    feature_sound: "Sound",
+    feature_available: "available",
+    feature_missing: "not available in this browser",
+    feature_refused: "refused by this browser",
+    feature_wake_lock_hint: "The screen may switch off during a game: set the phone's auto-lock to Never while you play.",
+    feature_sound_hint: "Sounds start after your first tap on a game screen (browsers require it).",
     not_found: "This page does not exist.",
 };
 
@@ -73,6 +117,24 @@ pub static RU: ShellTexts = ShellTexts {
     update_ready: "Готова новая версия.",
     update_now: "Обновить",
     update_later: "Позже",
-    offline_ready: "Готово к работе без сети.",
+    offline_saving: "Сохраняем для игры без сети…",
+    offline_count: "{done} из {total}",
+    offline_ready: "Готово к игре без сети ✓",
+    offline_failed: "Не удалось сохранить для игры без сети — пробуем ещё раз.",
+    offline_failed_detail: "Пока есть сеть, приложение работает.",
+    offline_unsupported: "Этот браузер не умеет сохранять приложение для работы без сети.",
+    storage_label: "Хранилище:",
+    storage_persistent: "браузер не удалит данные сам (постоянное хранилище)",
+    storage_best_effort: "при нехватке места браузер может удалить сохранённые партии",
+    storage_unknown: "этот браузер не сообщает",
+    features_title: "Этот браузер",
+    feature_wake_lock: "Не гасить экран",
+    feature_vibration: "Вибрация",
+    feature_sound: "Звук",
+    feature_available: "поддерживается",
+    feature_missing: "не поддерживается этим браузером",
+    feature_refused: "браузер не разрешил",
+    feature_wake_lock_hint: "Во время партии экран может погаснуть: на время игры отключите автоблокировку в настройках телефона.",
+    feature_sound_hint: "Звуки включаются после первого касания экрана игры (этого требуют браузеры).",
     not_found: "Такой страницы нет.",
 };

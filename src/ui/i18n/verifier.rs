@@ -24,6 +24,9 @@ pub struct VerifierTexts {
     // Outcomes.
     pub match_title: &'static str,
     pub match_detail: &'static str,
+    /// Added when words were entered: they are not part of the commitment.
+    pub match_words: &'static str,
+    pub match_no_words: &'static str,
     pub mismatch_title: &'static str,
     pub mismatch_detail: &'static str,
     pub shown_label: &'static str,
@@ -96,9 +99,11 @@ pub static EN: VerifierTexts = VerifierTexts {
     verify_button: "Verify",
 
     match_title: "Commitment matches",
-    match_detail: "The revealed seed and this setup give exactly the commitment shown before the game. The draw below is the one the app committed to.",
+    match_detail: "Checked: this seed and this setup code give exactly the commitment above. Compare it with the one shown before the game (your photo or your phone's record).",
+    match_words: "Not checked: the players' words are not part of the commitment. The draw below uses the words entered here; it is the game's draw only if they are the words used in the game.",
+    match_no_words: "No words were entered: the draw below is the game's draw only if no words were used in the game.",
     mismatch_title: "Commitment does NOT match",
-    mismatch_detail: "This seed and setup give a different commitment from the one shown. Check every digit; if they are right, this is not the draw that was committed to.",
+    mismatch_detail: "This seed and setup code give a different commitment. One of the three — commitment, seed or setup code — is not what the game showed: check every character. If all three are right, this is not the draw that was committed to.",
     shown_label: "Shown before the game",
     computed_label: "Computed from seed and setup",
     error_title: "Cannot verify yet",
@@ -167,9 +172,11 @@ pub static RU: VerifierTexts = VerifierTexts {
     verify_button: "Проверить",
 
     match_title: "Обязательство совпадает",
-    match_detail: "Раскрытое зерно и эти настройки дают ровно то обязательство, что было показано до партии. Ниже — именно та жеребьёвка, к которой приложение себя обязало.",
+    match_detail: "Проверено: это зерно и этот код настроек дают ровно обязательство, приведённое выше. Сравните его с показанным до партии (по фото или по записи на своём телефоне).",
+    match_words: "Не проверено: слова игроков не входят в обязательство. Жеребьёвка ниже построена со словами, введёнными здесь; она совпадает с жеребьёвкой партии, только если это те же слова.",
+    match_no_words: "Слова не введены: жеребьёвка ниже совпадает с жеребьёвкой партии, только если в партии слов не было.",
     mismatch_title: "Обязательство НЕ совпадает",
-    mismatch_detail: "Это зерно и настройки дают другое обязательство, не то, что было показано. Сверьте каждую цифру; если всё верно, это не та жеребьёвка, что была обещана.",
+    mismatch_detail: "Это зерно и код настроек дают другое обязательство. Одно из трёх — обязательство, зерно или код настроек — не совпадает с показанным в партии: сверьте каждый символ. Если все три верны, это не та жеребьёвка, что была обещана.",
     shown_label: "Показано до партии",
     computed_label: "Вычислено из зерна и настроек",
     error_title: "Пока нельзя проверить",

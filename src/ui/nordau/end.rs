@@ -7,14 +7,15 @@ use leptos::prelude::*;
 use super::strings::{NordauTexts, TEXTS};
 use super::{use_table, with_game};
 use crate::referee::{
-    Colour, EndReason, InputMode, Outcome, PgnInfo, Reveal, ShiftUnit, ViewPhase, to_pgn,
+    Colour, EndReason, InputMode, Outcome, PublicView, Reveal, ShiftUnit, ViewPhase, to_pgn,
 };
+use crate::ui::board::FinalPosition;
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, device};
+use crate::web::{absolute_url, clock, device};
 
 fn reason_text(t: &NordauTexts, reason: EndReason) -> &'static str {
     let r = &t.reasons;
@@ -39,6 +40,26 @@ fn colour_text(t: &NordauTexts, colour: Colour) -> &'static str {
     }
 }
 
+/// Who won (or "Draw") and why, for a finished game's view; also what the
+/// live region says (`super::live_text`).
+pub(super) fn headline(t: &NordauTexts, view: &PublicView) -> Option<(String, &'static str)> {
+    let ViewPhase::Over { outcome, reason } = view.phase else {
+        return None;
+    };
+    let result = match outcome {
+        Outcome::Win(colour) => {
+            let name = if colour == Colour::White {
+                &view.white
+            } else {
+                &view.black
+            };
+            format!("{name} ({}) — {}", colour_text(t, colour), t.wins)
+        }
+        Outcome::Draw => t.draw_result.to_owned(),
+    };
+    Some((result, reason_text(t, reason)))
+}
+
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
@@ -50,30 +71,7 @@ pub fn EndScreen() -> impl IntoView {
         })
     };
 
-    let headline = move || {
-        let t = i18n.of(&TEXTS);
-        let (view, ..) = summary()?;
-        let ViewPhase::Over { outcome, reason } = view.phase else {
-            return None;
-        };
-        let result = match outcome {
-            Outcome::Win(colour) => {
-                let name = if colour == Colour::White {
-                    &view.white
-                } else {
-                    &view.black
-                };
-                format!("{name} ({}) — {}", colour_text(t, colour), t.wins)
-            }
-            Outcome::Draw => t.draw_result.to_owned(),
-        };
-        Some((result, reason_text(t, reason)))
-    };
-    Effect::new(move |_| {
-        if let Some((result, reason)) = headline() {
-            ctx.announcement.set(format!("{result}: {reason}"));
-        }
-    });
+    let headline = move || self::headline(i18n.of(&TEXTS), &summary()?.0);
 
     let next_game = move |_| {
         if let Some(seed) = device::random_seed() {
@@ -81,7 +79,11 @@ pub fn EndScreen() -> impl IntoView {
         }
     };
     let export_pgn = move |_| {
-        let pgn = with_game(&ctx, |game| to_pgn(game, &PgnInfo::default()).ok()).flatten();
+        let pgn = with_game(&ctx, |game| {
+            let info = clock::pgn_info(game.events().first().map(|e| e.t_ms));
+            to_pgn(game, &info).ok()
+        })
+        .flatten();
         if let Some(pgn) = pgn {
             device::download("nordau-shift.pgn", "application/x-chess-pgn", &pgn);
         }
@@ -94,6 +96,21 @@ pub fn EndScreen() -> impl IntoView {
                 <h1 class="end-result">{result}</h1>
                 <p class="end-reason">{reason}</p>
             })}
+            {move || summary().and_then(|(view, ..)| view.fen.is_some().then(|| {
+                let last = |get: fn(&crate::referee::PublicView) -> Option<String>| {
+                    let value = get(&view);
+                    Signal::derive(move || value.clone())
+                };
+                view! {
+                    <FinalPosition
+                        fen=last(|v| v.fen.clone())
+                        last_move=last(|v| v.last_move_uci.clone())
+                        last_san=last(|v| v.last_move_san.clone())
+                        in_check=view.in_check
+                        side_to_move=view.side_to_move
+                    />
+                }
+            }))}
             <div class="group">
                 <h2 class="card-title">{move || i18n.of(&TEXTS).points_this_game}</h2>
                 <table class="score-table">
@@ -164,6 +181,9 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let unit = with_game(&ctx, |g| g.setup().unit).unwrap_or(ShiftUnit::FullMoves);
+    // The setup code writes names percent-encoded (it must survive links and
+    // QR codes); people read them as typed, above the exact code.
+    let names = with_game(&ctx, |g| g.setup().names.join(", ")).unwrap_or_default();
     let fragment = verifier_fragment(
         &reveal.commitment_hex,
         &reveal.setup_text,
@@ -185,7 +205,10 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                 <dt>{move || i18n.of(&TEXTS).seed}</dt>
                 <dd class="hex" data-testid="seed">{seed}</dd>
                 <dt>{move || i18n.of(&TEXTS).setup_text}</dt>
-                <dd class="mono">{reveal.setup_text.clone()}</dd>
+                <dd>
+                    <span class="setup-names" data-testid="setup-names">{names}</span>
+                    <code class="mono setup-code">{reveal.setup_text.clone()}</code>
+                </dd>
                 {(!words.is_empty()).then(|| view! {
                     <dt>{move || i18n.of(&TEXTS).words_used}</dt>
                     <dd class="mono">{words.clone()}</dd>
@@ -221,7 +244,7 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                             view! {
                                 <tr data-swapped=shift.swap.is_some().to_string()>
                                     <td class="num">{shift.index + 1}</td>
-                                    <td>{shift.length} " " {unit_name}</td>
+                                    <td>{unit_name.count(u64::from(shift.length))}</td>
                                     <td>{colour_text(t, shift.coin)}</td>
                                     <td>{happened}</td>
                                 </tr>

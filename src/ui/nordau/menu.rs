@@ -14,7 +14,7 @@ use crate::ui::i18n::use_i18n;
 use super::strings::TEXTS;
 
 #[component]
-pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let view_now = move || current_view(&ctx);
@@ -54,7 +54,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     };
 
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open>
+        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
                 <Show when=playing>
                     <h3>{move || i18n.of(&TEXTS).resign}</h3>
                     <div class="button-row">
@@ -96,11 +96,15 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                         <h3>{move || i18n.of(&TEXTS).report_mate}</h3>
                         <div class="button-row">
                             {move || {
-                                // Only the side that has just moved can have given mate.
-                                let winner = view_now().map(|v| v.side_to_move.other())?;
+                                // Only the side that has just moved can have given mate,
+                                // and the referee names who moved it (a swap the move
+                                // triggered is cancelled by the report).
+                                let v = view_now()?;
+                                let winner = v.side_to_move.other();
+                                let mover = v.last_mover?;
                                 Some(view! {
                                     <ConfirmButton
-                                        label=Signal::derive(move || format!("{} ({}) {}", seat_name(winner), colour_name(winner), i18n.of(&TEXTS).mated_by))
+                                        label=Signal::derive(move || format!("{} ({}) {}", mover, colour_name(winner), i18n.of(&TEXTS).mated_by))
                                         on_confirm=move || send_and_close(Event::ReportMate { winner })
                                     />
                                 })

@@ -43,8 +43,6 @@ pub struct TableCtx {
     pub now: RwSignal<u64>,
     /// A short notice (refused event, failed save), cleared on the next success.
     pub notice: RwSignal<Option<&'static str>>,
-    /// Text for screen readers (ARIA live region): swaps and results.
-    pub announcement: RwSignal<String>,
     pub muted: RwSignal<bool>,
     /// The language, captured once: timer callbacks (a flag falling) run
     /// outside any reactive owner, where `use_i18n()` would panic.
@@ -93,30 +91,13 @@ impl TableCtx {
         self.update(|table| table.apply(t, event))
     }
 
+    /// Sound and vibration on a swap or the end; screen readers get the same
+    /// news from the live region (`live_text`).
     fn cue(&self, before: Option<ViewPhase>, after: Option<ViewPhase>) {
-        let t = self.i18n.of(&TEXTS);
-        match (&before, &after) {
-            (Some(ViewPhase::AwaitingSeated { .. }), _) => {}
-            (
-                _,
-                Some(ViewPhase::AwaitingSeated {
-                    stood_up,
-                    sat_down,
-                    colour,
-                }),
-            ) => {
-                let colour = match colour {
-                    crate::referee::Colour::White => t.white,
-                    crate::referee::Colour::Black => t.black,
-                };
-                self.announcement.set(format::fill(
-                    t.swap_announce,
-                    &[("out", stood_up), ("in", sat_down), ("colour", colour)],
-                ));
-                self.play(sound::Cue::Swap);
-                device::vibrate(&[300, 120, 300, 120, 600]);
-            }
-            _ => {}
+        let seated = |p: &Option<ViewPhase>| matches!(p, Some(ViewPhase::AwaitingSeated { .. }));
+        if seated(&after) && !seated(&before) {
+            self.play(sound::Cue::Swap);
+            device::vibrate(&[300, 120, 300, 120, 600]);
         }
         let ended = |p: &Option<ViewPhase>| matches!(p, Some(ViewPhase::Over { .. }));
         if ended(&after) && !ended(&before) {
@@ -135,6 +116,39 @@ impl TableCtx {
         storage::set(MUTED_KEY, if muted { "1" } else { "0" });
         self.muted.set(muted);
     }
+}
+
+/// What the screen-reader live region says: the swap being announced or the
+/// result, derived from the game as it stands and in the current language, so
+/// a new game, another screen or a language switch never leaves an old message.
+fn live_text(ctx: &TableCtx) -> String {
+    let t = ctx.i18n.of(&TEXTS);
+    ctx.table
+        .with(|table| {
+            let game = table.game()?;
+            let view = game.view(game.last_event_ms());
+            match &view.phase {
+                ViewPhase::AwaitingSeated {
+                    stood_up,
+                    sat_down,
+                    colour,
+                } => {
+                    let colour = match colour {
+                        crate::referee::Colour::White => t.white,
+                        crate::referee::Colour::Black => t.black,
+                    };
+                    Some(format::fill(
+                        t.swap_announce,
+                        &[("out", stood_up), ("in", sat_down), ("colour", colour)],
+                    ))
+                }
+                ViewPhase::Over { .. } => {
+                    end::headline(t, &view).map(|(result, reason)| format!("{result}: {reason}"))
+                }
+                _ => None,
+            }
+        })
+        .unwrap_or_default()
 }
 
 fn phase_of(table: &Table) -> Option<ViewPhase> {
@@ -163,7 +177,6 @@ pub fn NordauTable() -> impl IntoView {
         table: RwSignal::new(table),
         now: RwSignal::new(clock::now_ms()),
         notice: RwSignal::new(None),
-        announcement: RwSignal::new(String::new()),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
         i18n: use_i18n(),
         epoch: RwSignal::new(0),
@@ -171,6 +184,8 @@ pub fn NordauTable() -> impl IntoView {
     provide_context(ctx);
     ticker::start(ctx);
     let damaged = RwSignal::new(damaged);
+    // A memo: the region changes (and is read out) only when its words do.
+    let live = Memo::new(move |_| live_text(&ctx));
     let stage = Memo::new(move |_| {
         ctx.table.with(|t| match &t.stage {
             Stage::Setup => 0u8,
@@ -193,7 +208,7 @@ pub fn NordauTable() -> impl IntoView {
     view! {
         <div class="ns-table">
             <div class="sr-only" aria-live="assertive" role="status">
-                {move || ctx.announcement.get()}
+                {move || live.get()}
             </div>
             {move || damaged.get().map(|damage| view! {
                 <DamagedSave save=store::SLOT damage=damage on_close=move |()| damaged.set(None)/>

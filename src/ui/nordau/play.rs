@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
-use crate::ui::clock_controls::{ClockControls, ClockHalf};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -15,10 +15,25 @@ use super::strings::TEXTS;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
+    let i18n = use_i18n();
     let ctx = use_table();
     let menu_open = RwSignal::new(false);
+    let phase_is = move |wanted: ViewPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
+    let held = pause_while_open(
+        menu_open,
+        move || phase_is(ViewPhase::Running),
+        move || ctx.send(Event::Pause),
+        move || {
+            if phase_is(ViewPhase::Paused) {
+                ctx.send(Event::Resume);
+            }
+        },
+    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
+        // The page's heading for screen readers: the play screen shows none. Not
+        // inside the section, whose CSS places the halves by `:first-child`.
+        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
         <section class="ns-play" class:board-mode=board_mode>
             <Half colour=Colour::Black/>
             <Middle menu_open=menu_open/>
@@ -28,7 +43,7 @@ pub fn PlayScreen() -> impl IntoView {
             <Half colour=Colour::White/>
             <SwapOverlay/>
             <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open/>
+                <GameMenu open=menu_open held=held/>
             </Show>
         </section>
     }

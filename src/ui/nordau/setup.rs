@@ -12,6 +12,8 @@ use crate::web::{device, storage};
 
 use super::strings::NordauTexts;
 use super::strings::TEXTS;
+use crate::ui::format;
+use crate::ui::number_field::{NumberField, NumberRange};
 
 const PREFS_KEY: &str = "nordau-shift.setup";
 
@@ -89,9 +91,15 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_table();
     let prefs = RwSignal::new(Prefs::load());
     let problem = RwSignal::new(None::<&'static str>);
+    // Refused number fields by id; Start waits until none is left.
+    let refused = RwSignal::new(Vec::new());
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
+        if refused.with_untracked(|r| !r.is_empty()) {
+            problem.set(Some(i18n.t().game.numbers.fix_first));
+            return;
+        }
         let p = prefs.get_untracked();
         let names: Vec<String> = p.names.iter().map(|n| n.trim().to_lowercase()).collect();
         if names.iter().any(String::is_empty) {
@@ -135,28 +143,21 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let number = move |label: fn(&NordauTexts) -> &'static str,
+    let number = move |id: &'static str,
+                       label: fn(&NordauTexts) -> &'static str,
                        get: fn(&Prefs) -> u32,
                        set: fn(&mut Prefs, u32),
-                       min: u32,
-                       max: u32| {
+                       range: NumberRange| {
         view! {
-            <label class="field field-number">
-                <span class="field-label">{move || label(i18n.of(&TEXTS))}</span>
-                <input
-                    type="number"
-                    class="text-input"
-                    inputmode="numeric"
-                    min=min
-                    max=max
-                    prop:value=move || prefs.with(|p| get(p).to_string())
-                    on:change=move |ev| {
-                        if let Ok(value) = event_target_value(&ev).trim().parse::<u32>() {
-                            prefs.update(|p| set(p, value.clamp(min, max)));
-                        }
-                    }
-                />
-            </label>
+            <NumberField
+                id=id
+                label=Signal::derive(move || label(i18n.of(&TEXTS)))
+                value=Signal::derive(move || f64::from(prefs.with(get)))
+                range=range
+                // A whole number in the field's u32 range, so the cast is exact.
+                on_valid=move |v: f64| prefs.update(|p| set(p, v as u32))
+                refused=refused
+            />
         }
     };
 
@@ -194,15 +195,23 @@ pub fn SetupScreen() -> impl IntoView {
                         </option>
                     </select>
                 </label>
-                {number(|t| t.block_seconds, |p| p.block_s, |p, v| p.block_s = v, 1, 600)}
-                {number(|t| t.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, 0, 600)}
-                <p class="hint">{move || i18n.of(&TEXTS).block_later_none} ": 0"</p>
+                {number("ns-block", |t| t.block_seconds, |p| p.block_s, |p, v| p.block_s = v, NumberRange::whole(1, 600))}
+                {number("ns-block-later", |t| t.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, NumberRange::whole(0, 600))}
+                <p class="hint" data-testid="block-later-words">
+                    {move || {
+                        let t = i18n.of(&TEXTS);
+                        match prefs.with(|p| p.later_block_s) {
+                            0 => t.block_later_same.to_owned(),
+                            s => format::fill(t.block_later_new, &[("s", &s.to_string())]),
+                        }
+                    }}
+                </p>
                 <p class="field-label points-title">{move || i18n.of(&TEXTS).points}</p>
                 <div class="points-grid">
-                    {number(|t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, 0, 99)}
-                    {number(|t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, 0, 99)}
-                    {number(|t| t.points_loss, |p| p.points[2], |p, v| p.points[2] = v, 0, 99)}
-                    {number(|t| t.points_draw, |p| p.points[3], |p, v| p.points[3] = v, 0, 99)}
+                    {number("ns-points-win", |t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, NumberRange::whole(0, 99))}
+                    {number("ns-points-observer", |t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, NumberRange::whole(0, 99))}
+                    {number("ns-points-loss", |t| t.points_loss, |p| p.points[2], |p, v| p.points[2] = v, NumberRange::whole(0, 99))}
+                    {number("ns-points-draw", |t| t.points_draw, |p| p.points[3], |p, v| p.points[3] = v, NumberRange::whole(0, 99))}
                 </div>
             </details>
             <details class="group rules">

@@ -1,11 +1,16 @@
 //! NS-10: the swap, announced across the table — the message twice (the far
 //! copy turned 180°), a sound and a vibration (played when the event lands),
-//! and the clocks standing until someone taps "Seated" (NS-5).
+//! and the clocks standing until someone taps "Seated" (NS-5). A mis-tap or
+//! a move that ended the game is corrected from here, before anyone moves
+//! seats: "Undo last tap" (C-4a), and in clock mode "… gave mate" or
+//! "Stalemate", which cancel the swap (NS-3) and credit the player who really
+//! made the last move.
 
 use leptos::prelude::*;
 
 use super::{current_view, use_table};
-use crate::referee::{Colour, Event, ViewPhase};
+use crate::referee::{Colour, Event, InputMode, ViewPhase};
+use crate::ui::confirm::ConfirmButton;
 use crate::ui::i18n::use_i18n;
 
 use super::strings::TEXTS;
@@ -45,6 +50,29 @@ pub fn SwapOverlay() -> impl IntoView {
             })
         }
     };
+    let view_now = move || current_view(&ctx);
+    let clock_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Clock);
+    // The referee names who made the last move (before the swap it triggered).
+    let mover = move || {
+        let v = view_now()?;
+        Some((v.side_to_move.other(), v.last_mover?))
+    };
+    let colour_name = move |colour: Colour| {
+        let t = i18n.of(&TEXTS);
+        if colour == Colour::White {
+            t.white
+        } else {
+            t.black
+        }
+    };
+    let undo_label = move || {
+        let t = i18n.of(&TEXTS);
+        if clock_mode() {
+            t.undo_tap
+        } else {
+            t.undo_move
+        }
+    };
     view! {
         <Show when=move || swap().is_some()>
             <div class="swap-overlay" role="alertdialog" aria-modal="true" aria-labelledby="swap-near">
@@ -53,6 +81,20 @@ pub fn SwapOverlay() -> impl IntoView {
                     {move || i18n.of(&TEXTS).seated}
                 </button>
                 <div id="swap-near">{message(false)}</div>
+                <div class="swap-corrections button-row">
+                    <ConfirmButton label=Signal::derive(move || undo_label().to_owned())
+                        on_confirm=move || { ctx.send(Event::UndoPress); } />
+                    <Show when=clock_mode>
+                        {move || mover().map(|(winner, name)| view! {
+                            <ConfirmButton
+                                label=Signal::derive(move || format!("{} ({}) {}", name, colour_name(winner), i18n.of(&TEXTS).mated_by))
+                                on_confirm=move || { ctx.send(Event::ReportMate { winner }); }
+                            />
+                        })}
+                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
+                            on_confirm=move || { ctx.send(Event::ReportStalemate); } />
+                    </Show>
+                </div>
             </div>
         </Show>
     }

@@ -1,0 +1,122 @@
+//! A number field for every setup screen: it never changes what was typed
+//! behind anyone's back. Text that is not a number in the field's range is
+//! refused with a message naming the range, the last accepted value stays in
+//! force, and the setup's Start waits until every field is accepted.
+
+use leptos::prelude::*;
+
+use super::format;
+use super::i18n::use_i18n;
+
+/// What a field accepts: `min..=max`, whole numbers only or with decimals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberRange {
+    pub min: f64,
+    pub max: f64,
+    pub whole: bool,
+}
+
+impl NumberRange {
+    pub const fn whole(min: u32, max: u32) -> NumberRange {
+        NumberRange {
+            min: min as f64,
+            max: max as f64,
+            whole: true,
+        }
+    }
+
+    pub const fn decimal(min: f64, max: f64) -> NumberRange {
+        NumberRange {
+            min,
+            max,
+            whole: false,
+        }
+    }
+
+    /// The value `text` stands for, if this field accepts it. Plain digits,
+    /// and one decimal point (`.` or `,`) where decimals are allowed; no
+    /// signs, exponents or hex, so "−5", "1e3" and "0x10" are refused.
+    pub fn parse(&self, text: &str) -> Option<f64> {
+        let text = text.trim();
+        let mut parts = text.splitn(2, ['.', ',']);
+        let int = parts.next().unwrap_or("");
+        let frac = parts.next();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let well_formed = match frac {
+            None => digits(int),
+            Some(frac) => !self.whole && digits(frac) && (int.is_empty() || digits(int)),
+        };
+        if !well_formed || text.len() > 12 {
+            return None;
+        }
+        let value: f64 = text.replace(',', ".").parse().ok()?;
+        (self.min..=self.max).contains(&value).then_some(value)
+    }
+}
+
+/// Shows a number without a needless ".0".
+fn show(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        value.to_string()
+    }
+}
+
+/// `refused` lists the ids of the fields whose text is refused right now.
+#[component]
+pub fn NumberField(
+    /// Unique on the screen: the input's id and its entry in `refused`.
+    id: &'static str,
+    #[prop(into)] label: Signal<&'static str>,
+    /// The accepted value (shown when the screen opens).
+    #[prop(into)]
+    value: Signal<f64>,
+    range: NumberRange,
+    #[prop(into)] on_valid: Callback<f64>,
+    refused: RwSignal<Vec<&'static str>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let text = RwSignal::new(show(value.get_untracked()));
+    let bad = move || refused.with(|r| r.contains(&id));
+    let error_id = format!("{id}-error");
+    let message = move || {
+        let t = &i18n.t().game.numbers;
+        let template = if range.whole { t.whole } else { t.decimal };
+        format::fill(
+            template,
+            &[("min", &show(range.min)), ("max", &show(range.max))],
+        )
+    };
+    let on_input = move |ev| {
+        let typed = event_target_value(&ev);
+        let accepted = range.parse(&typed);
+        text.set(typed);
+        refused.update(|r| {
+            r.retain(|other| *other != id);
+            if accepted.is_none() {
+                r.push(id);
+            }
+        });
+        if let Some(value) = accepted {
+            on_valid.run(value);
+        }
+    };
+    view! {
+        <label class="field field-number" class:invalid=bad>
+            <span class="field-label">{move || label.get()}</span>
+            <input
+                type="text"
+                id=id
+                class="text-input"
+                inputmode=if range.whole { "numeric" } else { "decimal" }
+                autocomplete="off"
+                aria-invalid=move || bad().to_string()
+                aria-describedby=error_id.clone()
+                prop:value=move || text.get()
+                on:input=on_input
+            />
+            <span class="field-error" id=error_id role="alert">{move || bad().then(message)}</span>
+        </label>
+    }
+}

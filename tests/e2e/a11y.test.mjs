@@ -1,0 +1,302 @@
+// Accessibility: axe-core (tests/node_modules, pinned in package.json) finds
+// no violation on any screen, in English and in Russian: home, About, the
+// verifier (empty, a result, an error), every Nordau Shift screen (setup,
+// commitment, play in clock and board mode, the swap notice, the menu, the end
+// with the reveal) and every Crazyhouse screen (setup, play in clock mode and
+// in board mode with both pockets filled, the menu, the end). And the
+// screen-reader live region never carries an old result into a new game or
+// another language (issue #10, item 11).
+//
+// Real time, not Playwright's fake clock: axe schedules its work with timers,
+// which a paused fake clock would never fire. The banks are set long enough
+// that no flag falls while axe looks.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { REPO, collectPageErrors, launchBrowser, phoneContext, serveCopy } from "./harness.mjs";
+
+const AXE_SOURCE = readFileSync(join(REPO, "tests/node_modules/axe-core/axe.min.js"), "utf8");
+const VECTOR = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases.find(
+  (c) => c.name === "doc example: counting seed, default setup",
+);
+const LANGS = {
+  en: { locale: "en-US", other: "ru", nordau: ["Anna", "Boris", "Chen"], zh: ["Dana", "Yossi"] },
+  ru: { locale: "ru-RU", other: "en", nordau: ["Анна", "Борис", "Чэнь"], zh: ["Дана", "Йоси"] },
+};
+/** Board-mode Crazyhouse to mate; after the first 12 plies both pockets hold pieces. */
+const MATE_GAME = [
+  "d2d3", "a7a5", "h2h4", "g7g6", "c1h6", "g8h6", "c2c4", "B@g4",
+  "h1h3", "a5a4", "d1a4", "a8a4", "P@c2", "Q@c1",
+];
+const LIVE = ".ns-table > [aria-live]";
+
+let browser;
+let app;
+before(async () => {
+  browser = await launchBrowser();
+  app = await serveCopy();
+});
+after(async () => {
+  await app?.stop();
+  await browser?.close();
+});
+
+// ---- helpers ------------------------------------------------------------------
+
+/**
+ * Runs axe on the whole page; returns one line per violation: where, rule id,
+ * impact, and the targets of its nodes. axe is evaluated through the DevTools
+ * protocol, which the app's CSP (no inline scripts) does not govern.
+ */
+async function audit(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}) on ${v.targets.length} node(s): ${v.targets.join(" | ")}`);
+}
+
+/** `#/verify?…` as the app's links write it. */
+function verifyFragment({ commitment, seed, setup }) {
+  return `#/verify?c=${encodeURIComponent(commitment)}&s=${encodeURIComponent(seed)}&setup=${encodeURIComponent(setup)}`;
+}
+
+/** Taps a button that asks for a second tap ("… — Confirm"), twice. */
+async function confirmTap(locator) {
+  await locator.tap();
+  await locator.tap();
+}
+
+async function switchLanguage(page, lang) {
+  await page.locator(`.lang-option[lang=${lang}]`).tap();
+  await page.locator(`html[lang=${lang}]`).waitFor();
+}
+
+const liveText = (page) => page.locator(LIVE).evaluate((el) => el.textContent.trim());
+
+/** The end screen's headline and reason, as the live region should say them. */
+async function endHeadline(page) {
+  return { result: await page.locator(".end-result").innerText(), reason: await page.locator(".end-reason").innerText() };
+}
+
+/** The live region holds this end screen's result, not `old` (the same result in another language). */
+async function assertLiveSaysResult(page, where, old = null) {
+  const { result, reason } = await endHeadline(page);
+  const said = await liveText(page);
+  assert.ok(said.includes(result) && said.includes(reason), `${where}: the live region says "${said}", not "${result}" / "${reason}"`);
+  if (old) assert.notEqual(said, old, `${where}: the live region still says "${old}"`);
+  return said;
+}
+
+/** The live region holds none of `old` (results of games gone by). */
+async function assertLiveForgot(page, where, old) {
+  const said = await liveText(page);
+  for (const text of old) assert.ok(!said.includes(text), `${where}: the live region still says "${text}"`);
+  assert.equal(said, "", `${where}: the live region says "${said}"`);
+}
+
+/** Opens the game menu of a play screen. */
+async function openMenu(page) {
+  await page.locator(".middle-controls .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+}
+
+/** Resigns for White from the open game menu (the first resign button, confirmed). */
+async function resignFromMenu(page, endScreen) {
+  await confirmTap(page.locator(".sheet .button-row").first().locator("button").first());
+  await page.locator(endScreen).waitFor();
+}
+
+/** Taps the side to move's half until the swap notice stands (a shift is at most 6 full moves). */
+async function pressUntilSwap(page) {
+  for (let presses = 0; presses < 14; presses++) {
+    const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
+    const other = side === "white" ? "black" : "white";
+    await page.locator(`.half.${side}-seat`).tap();
+    await page.waitForFunction(
+      (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+      other,
+    );
+    if (await page.locator(".swap-overlay").count()) return;
+  }
+  throw new Error("no swap within 14 presses");
+}
+
+/** Plays one UCI move or drop on the board by tapping, and waits for the other side or the end. */
+async function playMove(page, uci, endScreen) {
+  const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
+  const other = side === "white" ? "black" : "white";
+  if (uci[1] === "@") {
+    await page.locator(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`).tap();
+  } else {
+    await page.locator(`.sq[data-square=${uci.slice(0, 2)}]`).tap();
+  }
+  await page.locator(`.sq[data-square=${uci.slice(2, 4)}].target`).tap();
+  await page.waitForFunction(
+    ({ other, endScreen }) => document.querySelector(endScreen) || document.querySelector(`.half.${other}-seat.to-move`),
+    { other, endScreen },
+  );
+}
+
+// ---- the walk through every screen ---------------------------------------------
+
+async function shell(page, problems) {
+  await page.goto(app.url);
+  await page.locator(".tagline").waitFor();
+  problems.push(...(await audit(page, "home")));
+  await page.goto(`${app.url}#/about`);
+  await page.locator(".page h1").waitFor();
+  problems.push(...(await audit(page, "about")));
+  await page.goto(`${app.url}#/verify`);
+  await page.locator(".verify-form").waitFor();
+  problems.push(...(await audit(page, "verifier, empty")));
+  await page.goto(`${app.url}${verifyFragment(VECTOR)}`);
+  await page.locator(".banner-ok").waitFor();
+  problems.push(...(await audit(page, "verifier, result")));
+  await page.goto(`${app.url}${verifyFragment({ ...VECTOR, commitment: VECTOR.commitment.slice(0, 63) })}`);
+  await page.locator(".banner-bad").waitFor();
+  problems.push(...(await audit(page, "verifier, error")));
+}
+
+async function nordau(page, problems, { nordau: names, other }, lang) {
+  await page.goto(`${app.url}#/nordau`);
+  await page.locator(".ns-setup").waitFor();
+  const inputs = page.locator(".ns-setup input[type=text]");
+  for (let i = 0; i < 3; i++) await inputs.nth(i).fill(names[i]);
+  for (const summary of await page.locator(".ns-setup details > summary").all()) await summary.tap();
+  // Two minutes a block: no flag falls while axe looks.
+  await page.locator("#ns-block").fill("120");
+  problems.push(...(await audit(page, "Nordau setup (options and rules open)")));
+  await page.locator("input[name=ns-mode]").nth(0).check();
+  await page.locator(".ns-setup button.primary.big").tap();
+  await page.locator(".ns-commit").waitFor();
+  problems.push(...(await audit(page, "Nordau commitment")));
+
+  // Clock mode: before the start, running, the swap notice, the menu, the end.
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-play .half.black-seat.starts").waitFor();
+  problems.push(...(await audit(page, "Nordau play, clock mode, before the start")));
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  problems.push(...(await audit(page, "Nordau play, clock mode")));
+  await pressUntilSwap(page);
+  problems.push(...(await audit(page, "Nordau swap notice")));
+  await page.locator(".button.seated").tap();
+  await page.locator(".swap-overlay").waitFor({ state: "detached" });
+  await openMenu(page);
+  problems.push(...(await audit(page, "Nordau menu")));
+  await resignFromMenu(page, ".ns-end");
+  await page.locator(".reveal").waitFor();
+  problems.push(...(await audit(page, "Nordau end with the reveal, clock mode")));
+
+  // Item 11: the result is said in the current language, and forgotten by the next game.
+  const said = await assertLiveSaysResult(page, "Nordau end");
+  await switchLanguage(page, other);
+  const saidOther = await assertLiveSaysResult(page, `Nordau end, switched to ${other}`, said);
+  await page.locator(".end-actions button.primary.big").tap(); // Next game
+  await page.locator(".ns-commit").waitFor();
+  await assertLiveForgot(page, "Nordau next game's commitment", [said, saidOther]);
+  await switchLanguage(page, lang);
+  await assertLiveForgot(page, `Nordau next game, back in ${lang}`, [said, saidOther]);
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-play").waitFor();
+  await assertLiveForgot(page, "Nordau next game's play screen", [said, saidOther]);
+
+  // Board mode: a new setup, a few moves, a piece picked up, then the end.
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  await openMenu(page);
+  await confirmTap(page.locator(".sheet .button-row").last().locator("button").last()); // Abandon
+  await page.locator(".ns-setup").waitFor();
+  await page.locator("input[name=ns-mode]").nth(1).check();
+  await page.locator(".ns-setup button.primary.big").tap();
+  await page.locator(".ns-commit").waitFor();
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-play.board-mode .half.black-seat.starts").waitFor();
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  for (const uci of ["e2e4", "e7e5", "g1f3"]) await playMove(page, uci, ".ns-end");
+  await page.locator("[data-square=b8]").tap();
+  await page.locator(".sq.target").first().waitFor();
+  problems.push(...(await audit(page, "Nordau play, board mode, a piece picked up")));
+  await openMenu(page);
+  await resignFromMenu(page, ".ns-end");
+  await page.locator(".final-position").waitFor();
+  problems.push(...(await audit(page, "Nordau end, board mode")));
+}
+
+async function crazyhouse(page, problems, { zh: names, other }, lang) {
+  await page.goto(`${app.url}#/crazyhouse`);
+  await page.locator(".zh-setup").waitFor();
+  problems.push(...(await audit(page, "Crazyhouse setup")));
+  const inputs = page.locator(".zh-setup input[type=text]");
+  await inputs.nth(0).fill(names[0]);
+  await inputs.nth(1).fill(names[1]);
+  // Custom time, the rules and the PGN import open: every part of the form.
+  await page.locator(".zh-setup label.chip").last().tap();
+  await page.locator(".zh-setup select").waitFor();
+  for (const summary of await page.locator(".zh-setup details > summary").all()) await summary.tap();
+  problems.push(...(await audit(page, "Crazyhouse setup (custom time, rules and import open)")));
+  await page.locator(".zh-setup label.chip").nth(1).tap(); // 5 + 3
+
+  // Clock mode: play, the menu, resignation.
+  await page.locator("input[name=zh-mode]").nth(0).check();
+  await page.locator(".zh-setup button.primary.big").tap();
+  await page.locator(".zh-play .half.black-seat.starts").waitFor();
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  problems.push(...(await audit(page, "Crazyhouse play, clock mode")));
+  await openMenu(page);
+  problems.push(...(await audit(page, "Crazyhouse menu")));
+  await resignFromMenu(page, ".zh-end");
+  problems.push(...(await audit(page, "Crazyhouse end, clock mode")));
+
+  // Item 11, as in Nordau Shift.
+  const said = await assertLiveSaysResult(page, "Crazyhouse end");
+  await switchLanguage(page, other);
+  const saidOther = await assertLiveSaysResult(page, `Crazyhouse end, switched to ${other}`, said);
+  await page.locator(".zh-end .end-actions button.new-setup").tap();
+  await page.locator(".zh-setup").waitFor();
+  await assertLiveForgot(page, "Crazyhouse new setup", [said, saidOther]);
+  await switchLanguage(page, lang);
+  await assertLiveForgot(page, `Crazyhouse setup, back in ${lang}`, [said, saidOther]);
+
+  // Board mode with both pockets filled, a pocket piece picked up, to mate.
+  await page.locator("input[name=zh-mode]").nth(1).check();
+  await page.locator(".zh-setup button.primary.big").tap();
+  await page.locator(".zh-play .half.black-seat.starts").waitFor();
+  await assertLiveForgot(page, "Crazyhouse new game", [said, saidOther]);
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  for (const uci of MATE_GAME.slice(0, 12)) await playMove(page, uci, ".zh-end");
+  await page.locator(".pocket-piece[data-colour=white][data-piece=P]").tap();
+  await page.locator(".sq.target").first().waitFor();
+  problems.push(...(await audit(page, "Crazyhouse play, board mode, pockets filled, a drop picked up")));
+  await page.locator(".pocket-piece[data-colour=white][data-piece=P]").tap();
+  for (const uci of MATE_GAME.slice(12)) await playMove(page, uci, ".zh-end");
+  await page.locator(".zh-end .move-list").waitFor();
+  problems.push(...(await audit(page, "Crazyhouse end, board mode (mate)")));
+}
+
+describe("accessibility (axe-core)", () => {
+  for (const [lang, setup] of Object.entries(LANGS)) {
+    test(`every screen in ${lang}: no axe violation; the live region forgets old results`, async () => {
+      const context = await phoneContext(browser, { locale: setup.locale });
+      try {
+        const page = await context.newPage();
+        const errors = collectPageErrors(page);
+        const problems = [];
+        await shell(page, problems);
+        assert.equal(await page.locator("html").getAttribute("lang"), lang);
+        await nordau(page, problems, setup, lang);
+        await crazyhouse(page, problems, setup, lang);
+        assert.deepEqual(problems, [], `axe found violations:\n${problems.join("\n")}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,463 @@
+// A smoke test of every game in WebKit, the engine of Safari and of every iOS
+// browser: WebKitGTK's MiniBrowser, driven over W3C WebDriver (Debian's
+// WebKitWebDriver under Xvfb, see ./webdriver.mjs) against the release build
+// served on 127.0.0.1. Home, About (in both languages, with what this browser
+// lacks of wake lock, vibration and sound) and the verifier render; a Nordau
+// Shift game runs to a swap and a resignation with its points; a Crazyhouse
+// board-mode game has a capture, a pocket piece and a drop, then a
+// resignation; a reload in the middle of each game brings the same game back;
+// and nothing logs a JavaScript error.
+//
+// No fake clock here (that is Playwright's): the clocks run in real time, so
+// running banks are compared as "no more than before", waiting ones exactly.
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, test } from "node:test";
+import { startServer } from "../tools/serve.mjs";
+import { Session, startDriver, webkitInstalled } from "./webdriver.mjs";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const DIST = process.env.NORDAU_DIST ?? join(REPO, "dist");
+const SHOTS = join(REPO, "tests/artifacts/screenshots");
+const VECTORS = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases;
+
+const NAMES = ["Anna", "Boris", "Chen"];
+const ZH_NAMES = { white: "Dana", black: "Yossi" };
+
+// Loaded before the app by the served copy's index.html (a same-origin file,
+// so the CSP allows it): every error the page meets is kept in sessionStorage,
+// which outlives reloads, for `pageErrors()` to read. It also keeps the audio
+// contexts the app makes, so the test can see sound was unlocked by a tap.
+const CATCHER = `(() => {
+  const KEY = "webkit-smoke-errors";
+  const keep = (what) => {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(KEY) || "[]");
+      list.push(String(what).slice(0, 500));
+      sessionStorage.setItem(KEY, JSON.stringify(list));
+    } catch (_) {}
+  };
+  const error = console.error.bind(console);
+  console.error = (...args) => { keep("console.error: " + args.map(String).join(" ")); error(...args); };
+  addEventListener("error", (e) => keep("error: " + (e.message || (e.target && (e.target.src || e.target.href)) || e.type)), true);
+  addEventListener("unhandledrejection", (e) => keep("unhandled rejection: " + (e.reason && (e.reason.stack || e.reason.message) || e.reason)));
+  document.addEventListener("securitypolicyviolation", (e) => keep("CSP: " + e.violatedDirective + " " + e.blockedURI));
+  if (typeof AudioContext === "function") {
+    const contexts = (window.webkitSmokeAudio = []);
+    window.AudioContext = class extends AudioContext {
+      constructor(...args) { super(...args); contexts.push(this); }
+    };
+  }
+})();
+`;
+
+/** A copy of the build whose index.html loads CATCHER first; served on a free port. */
+async function serveWithCatcher() {
+  const dir = mkdtempSync(join(tmpdir(), "nordau-webkit-"));
+  cpSync(DIST, dir, { recursive: true });
+  writeFileSync(join(dir, "webkit-smoke-errors.js"), CATCHER);
+  const index = readFileSync(join(dir, "index.html"), "utf8");
+  const tag = "<script src=./webkit-smoke-errors.js></script>";
+  const patched = index.replace(/<meta charset="?utf-8"?>/i, (meta) => meta + tag);
+  assert.notEqual(patched, index, "index.html has no <meta charset=utf-8> to put the error catcher after");
+  writeFileSync(join(dir, "index.html"), patched);
+  const server = await startServer(dir, 0);
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    stop: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }).finally(() => rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+let app;
+let driver;
+let web;
+
+before(async () => {
+  assert.ok(webkitInstalled(), "WebKitWebDriver, MiniBrowser or xvfb-run is missing: run .ci/setup --browser");
+  app = await serveWithCatcher();
+  driver = await startDriver();
+  web = await Session.open(driver);
+  // A phone-sized window (the MiniBrowser's own bar takes some of it).
+  await web.resize(420, 900);
+});
+
+after(async () => {
+  await web?.close();
+  await driver?.stop();
+  await app?.stop();
+});
+
+// ---- helpers ------------------------------------------------------------------
+
+/**
+ * Opens `#route` and forgets the errors kept so far (each test checks its
+ * own). Nothing saved needs clearing: every run serves on a new port, so the
+ * browser sees a new origin, and each game keeps its own save.
+ */
+async function open(route, ready) {
+  await web.run(`try { sessionStorage.removeItem("webkit-smoke-errors"); } catch (_) {}`);
+  await web.go(`${app.url}#${route}`);
+  return web.waitFor(ready, { timeout: 30_000 });
+}
+
+/** The errors the page met since `open` (console.error, uncaught, rejections, CSP). */
+function pageErrors() {
+  return web.run(`return JSON.parse(sessionStorage.getItem("webkit-smoke-errors") || "[]")`);
+}
+
+/** The state of each audio context the page made (CATCHER keeps them), once all run or after 3 s. */
+async function audioStates() {
+  const states = () => web.run("return (window.webkitSmokeAudio || []).map((c) => c.state)");
+  await web
+    .until("const all = window.webkitSmokeAudio || []; return all.length > 0 && all.every((c) => c.state === 'running')", {
+      timeout: 3_000,
+    })
+    .catch(() => {});
+  return states();
+}
+
+async function shot(name) {
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(join(SHOTS, `webkit-${name}.png`), await web.screenshot());
+}
+
+/** Clicks the label of the `index`-th radio (or chip) named by `css`: what a finger taps. */
+async function choose(css, index) {
+  const label = await web.run(
+    "const input = document.querySelectorAll(arguments[0])[arguments[1]]; return input && (input.closest('label') || input);",
+    css,
+    index,
+  );
+  assert.ok(label, `no ${css} number ${index}`);
+  await web.click(label);
+  await web.until("return document.querySelectorAll(arguments[0])[arguments[1]].checked", { args: [css, index], what: `${css} ${index} checked` });
+}
+
+/** Types `values` into the text fields matching `css`, in order. */
+async function fill(css, values) {
+  const inputs = await web.findAll(css);
+  assert.ok(inputs.length >= values.length, `${inputs.length} fields match ${css}`);
+  for (const [i, value] of values.entries()) await web.type(inputs[i], value);
+}
+
+/** What a play screen shows: per colour the name, bank and state; observer, counters, overlay. */
+function readPlay() {
+  return web.run(`
+    const half = (colour) => {
+      const el = document.querySelector(".half." + colour + "-seat");
+      return {
+        name: el.querySelector(".half-name").textContent,
+        bank: el.querySelector(".bank").textContent,
+        toMove: el.classList.contains("to-move"),
+      };
+    };
+    return {
+      white: half("white"),
+      black: half("black"),
+      observer: document.querySelector(".observer-name")?.textContent ?? null,
+      counters: [...document.querySelectorAll(".middle-info .counter strong")].map((s) => s.textContent),
+      overlay: document.querySelector(".swap-overlay") !== null,
+    };`);
+}
+
+const toMove = (state) => (state.white.toMove ? "white" : state.black.toMove ? "black" : null);
+
+/** A clock face ("0:27", "1:05:00", "9.3") in seconds. */
+function seconds(face) {
+  return face.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/**
+ * After a reload with the clock running: everything is as before, the waiting
+ * side's bank to the digit, and the running side's bank has gone on running
+ * (by the seconds the reload took, no more).
+ */
+function assertResumed(after, before) {
+  const running = toMove(before);
+  const waiting = running === "white" ? "black" : "white";
+  assert.ok(running, "no clock was running before the reload");
+  assert.equal(toMove(after), running, "another side is to move after the reload");
+  assert.equal(after[waiting].bank, before[waiting].bank, "the waiting side's bank changed");
+  const spent = seconds(before[running].bank) - seconds(after[running].bank);
+  assert.ok(spent >= 0 && spent <= 15, `the running bank went from ${before[running].bank} to ${after[running].bank}`);
+  const still = (state) => ({ ...state, white: { ...state.white, bank: null }, black: { ...state.black, bank: null } });
+  assert.deepEqual(still(after), still(before), "the reloaded game differs");
+}
+
+/** Opens the game menu and resigns for White: the first resign button, tapped twice. */
+async function resignWhite() {
+  // The menu button: the last icon button of the middle strip ("⋯").
+  await web.click(await web.run("return document.querySelector('.middle-controls .menu-button') ?? [...document.querySelectorAll('.middle-controls .icon-button')].at(-1)"));
+  await web.waitFor(".sheet");
+  const resign = await web.run("return document.querySelector('.sheet .button-row button')");
+  assert.ok(resign, "no resign button in the menu");
+  const label = await web.run("return arguments[0].textContent", resign);
+  await web.click(resign);
+  // The second tap confirms (the label now says so).
+  await web.until("return arguments[0].textContent !== arguments[1]", { args: [resign, label], what: "the resign button to ask again" });
+  await web.click(resign);
+  return label;
+}
+
+/** Whether a feature is there, as the page itself sees it. */
+function pageHas() {
+  return web.run(`return {
+    "wake-lock": "wakeLock" in navigator,
+    vibration: typeof navigator.vibrate === "function",
+    sound: typeof AudioContext === "function",
+  }`);
+}
+
+/** About's line per feature: { id: { text, support } }. */
+function readFeatures() {
+  return web.run(`return Object.fromEntries([...document.querySelectorAll(".about [data-feature]")].map((li) =>
+    [li.dataset.feature, { text: li.querySelector(".feature-line").textContent, support: li.dataset.support }]))`);
+}
+
+// ---- tests --------------------------------------------------------------------
+
+describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () => {
+  test("home, About (English and Russian, with what this browser lacks) and the verifier render", async () => {
+    await open("/", ".game-list .game-card");
+    const games = await web.run("return [...document.querySelectorAll('.game-list a.game-card')].map((a) => a.getAttribute('href'))");
+    assert.ok(games.includes("#/nordau") && games.includes("#/crazyhouse"), `games on the home screen: ${games}`);
+    await web
+      .until("return navigator.serviceWorker && navigator.serviceWorker.controller !== null", { timeout: 30_000 })
+      .catch(async () => {
+        const status = await web.run("return document.querySelector('.offline-status')?.textContent");
+        assert.fail(`no service worker controls the page after 30 s; the home screen says: ${status}`);
+      });
+    await web.waitFor(".offline-status, .home-more");
+    await shot("home");
+
+    await web.run("location.hash = '#/about'");
+    await web.waitFor("article.about");
+    const about = await web.text("article.about");
+    assert.match(about, /independent, unofficial referee/);
+    assert.match(about, /Mike Daykhin/);
+    // Each feature says plainly whether this browser has it.
+    const has = await pageHas();
+    let features = await readFeatures();
+    assert.deepEqual(Object.keys(features).sort(), ["sound", "vibration", "wake-lock"]);
+    const english = { "wake-lock": "Keeping the screen on", vibration: "Vibration", sound: "Sound" };
+    for (const [id, name] of Object.entries(english)) {
+      const answer = has[id] ? "available" : "not available in this browser";
+      assert.match(features[id].text, new RegExp(`^${name}: ${answer}`), `About's ${id} line`);
+      assert.equal(features[id].support, has[id] ? "available" : "missing");
+    }
+    // WebKit on a phone has no Vibration API (iOS never had one): About must say so.
+    if (!has.vibration) assert.match(features.vibration.text, /^Vibration: not available in this browser$/);
+    await shot("about");
+
+    await web.click(await web.waitFor(".lang-option", { text: /^RU$|Русский/ }));
+    await web.waitFor("html[lang=ru]");
+    features = await readFeatures();
+    const russian = { "wake-lock": "Не гасить экран", vibration: "Вибрация", sound: "Звук" };
+    for (const [id, name] of Object.entries(russian)) {
+      const answer = has[id] ? "поддерживается" : "не поддерживается этим браузером";
+      assert.match(features[id].text, new RegExp(`^${name}: ${answer}`), `About's ${id} line in Russian`);
+    }
+    await shot("about-ru");
+    await web.click(await web.waitFor(".lang-option", { text: /^EN$|English/ }));
+    await web.waitFor("html[lang=en]");
+
+    // The verifier recomputes a documented vector from a link.
+    const vector = VECTORS.find((c) => c.name === "doc example: counting seed, default setup");
+    await web.run(
+      "location.hash = arguments[0]",
+      `#/verify?c=${vector.commitment}&s=${vector.seed}&setup=${encodeURIComponent(vector.setup)}`,
+    );
+    await web.waitFor(".banner-ok", { timeout: 15_000 });
+    const verified = await web.run(`return {
+      banner: document.querySelector(".banner-ok").textContent,
+      white: document.querySelector(".seat-white dd").textContent,
+      black: document.querySelector(".seat-black dd").textContent,
+      observer: document.querySelector(".seat-observer dd").textContent,
+      lengths: [...document.querySelectorAll(".schedule tbody tr .shift-length")].map((td) => Number(td.textContent)),
+    }`);
+    assert.match(verified.banner, /Commitment matches/);
+    assert.equal(verified.banner.replace(/\s/g, "").includes(vector.commitment), true);
+    assert.deepEqual([verified.white, verified.black, verified.observer], [vector.seating.white, vector.seating.black, vector.seating.observer]);
+    assert.deepEqual(verified.lengths.slice(0, vector.shift_lengths.length), vector.shift_lengths);
+    await shot("verify");
+    assert.deepEqual(await pageErrors(), []);
+  });
+
+  test("Nordau Shift: clock mode to a swap, a reload mid-shift, resignation and the points", async () => {
+    await open("/nordau", ".ns-setup");
+    await fill(".ns-setup input[type=text]", NAMES);
+    await choose("input[name=ns-mode]", 0); // clock mode
+    await web.click(".ns-setup button.primary.big");
+    await web.waitFor(".ns-commit");
+    const commitment = (await web.text("[data-testid=commitment]")).replace(/\s+/g, "");
+    assert.match(commitment, /^[0-9a-f]{64}$/, "the commitment is not shown in full");
+    const seats = await web.run("return [...document.querySelectorAll('.seat-list .seat-name')].map((s) => s.textContent)");
+    assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
+
+    await web.click(".ns-commit button.primary.big"); // Begin
+    await web.waitFor(".ns-play .half.black-seat.starts");
+    let state = await readPlay();
+    assert.deepEqual([state.white.name, state.black.name, state.observer], seats, "play seats differ from the drawn ones");
+    await web.click(".half.black-seat"); // Black starts White's clock
+    await web.waitFor(".half.white-seat.to-move");
+    // WebKit starts sound only inside a tap: the taps so far have unlocked it,
+    // before any cue, so the low-time ticks a timer plays later are heard.
+    assert.deepEqual(await audioStates(), ["running"], "the taps did not unlock sound");
+
+    /** Taps the half of the side to move and waits for the other side, or a swap notice. */
+    const pressMoved = async () => {
+      const side = toMove(await readPlay());
+      assert.ok(side, "no side to move");
+      const other = side === "white" ? "black" : "white";
+      await web.click(`.half.${side}-seat`);
+      await web.until("return document.querySelector('.swap-overlay') || document.querySelector(arguments[0])", {
+        args: [`.half.${other}-seat.to-move`],
+        what: `${other} to move or a swap`,
+      });
+    };
+    // Shifts are 3 to 6 full moves: no swap can come before the sixth tap.
+    for (let i = 0; i < 3; i++) await pressMoved();
+    state = await readPlay();
+    assert.equal(state.overlay, false);
+    assert.equal(toMove(state), "black");
+    await shot("nordau-play");
+
+    await web.refresh();
+    await web.waitFor(".ns-play .half.black-seat.to-move", { timeout: 30_000 });
+    assertResumed(await readPlay(), state);
+
+    let presses = 3;
+    let before = await readPlay(); // the seats before the tap that ends the shift
+    while (!(await readPlay()).overlay) {
+      assert.ok(++presses <= 12, "no swap within 12 taps (a shift is at most 6 full moves)");
+      before = await readPlay();
+      await pressMoved();
+    }
+    const swap = await web.run(`
+      const near = document.querySelector("#swap-near .swap-message");
+      const strongs = [...near.querySelectorAll(".swap-line strong")].map((s) => s.textContent);
+      return { out: strongs[0], in: strongs[1], text: near.textContent,
+               newcomer: near.querySelector(".seat-chip").classList.contains("white") ? "white" : "black" };`);
+    assert.match(swap.text, new RegExp(`${swap.out}\\s+stands up`));
+    assert.match(swap.text, new RegExp(`${swap.in}\\s+sits down as`));
+    assert.equal(swap.in, before.observer, "the newcomer is not the Observer");
+    await shot("nordau-swap");
+
+    await web.click(".swap-overlay .button.seated");
+    await web.waitGone(".swap-overlay");
+    state = await readPlay();
+    assert.equal(state[swap.newcomer].name, swap.in);
+    assert.equal(state.observer, swap.out);
+    assert.equal(state.counters[1], "1", "the swap counter");
+
+    const resigned = await resignWhite();
+    assert.match(resigned, new RegExp(state.white.name), "the first resign button is not White's");
+    await web.waitFor(".ns-end");
+    // NS-8: Black wins 2, the Observer 1, White (who resigned) 0.
+    const points = await web.run(`return Object.fromEntries([...document.querySelectorAll(".ns-end .score-table:not(.session) tbody tr")]
+      .map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent]))`);
+    assert.deepEqual(points, { [state.black.name]: "2", [state.observer]: "1", [state.white.name]: "0" });
+    assert.match(await web.text(".end-result"), new RegExp(`${state.black.name}`));
+    await shot("nordau-end");
+    assert.deepEqual(await audioStates(), ["running"], "one audio context, still running");
+
+    // Leaving the table lets the screen and the sound sleep, quietly. The game
+    // asked to keep the screen on: About would now say if WebKit refused it.
+    await web.run("location.hash = '#/about'");
+    await web.waitFor("article.about");
+    const wakeLock = (await readFeatures())["wake-lock"];
+    assert.equal(wakeLock.support, (await pageHas())["wake-lock"] ? "available" : "missing", wakeLock.text);
+    assert.deepEqual(await web.run("return window.webkitSmokeAudio.map((c) => c.state)"), ["suspended"], "sound still runs off the game screen");
+    // Back at the table, the next tap wakes the sound again.
+    await web.run("location.hash = '#/nordau'");
+    await web.click(await web.waitFor(".ns-end .end-result"));
+    assert.deepEqual(await audioStates(), ["running"], "a tap did not wake the sound");
+    assert.deepEqual(await pageErrors(), []);
+  });
+
+  test("Crazyhouse: board mode with a capture, a drop from the pocket, a reload, resignation", async () => {
+    await open("/crazyhouse", ".zh-setup");
+    await fill(".zh-setup input[type=text]", [ZH_NAMES.white, ZH_NAMES.black]);
+    await choose("input[name=zh-mode]", 1); // the on-screen board
+    await choose(".zh-setup label.chip input", 1); // 5 + 3
+    await web.click(".zh-setup button.primary.big");
+    await web.click(await web.waitFor(".zh-play .half.black-seat.starts"));
+    await web.waitFor(".half.white-seat.to-move");
+    assert.equal(await web.count(".board .sq"), 64, "the board does not have 64 squares");
+
+    const readBoard = () =>
+      web.run(`return Object.fromEntries([...document.querySelectorAll(".board .sq")]
+        .filter((sq) => sq.querySelector(".piece"))
+        .map((sq) => { const p = sq.querySelector(".piece"); return [sq.dataset.square, (p.classList.contains("w") ? "w" : "b") + p.textContent.trim()[0]]; }))`);
+    const readPockets = () =>
+      web.run(`const out = { white: {}, black: {} };
+        for (const el of document.querySelectorAll(".pocket-piece")) out[el.dataset.colour][el.dataset.piece] = Number(el.querySelector(".pocket-count").textContent);
+        return out;`);
+    /** One move or drop (UCI, drops as `P@e4`) by tapping, as the side to move. */
+    const play = async (uci) => {
+      const side = toMove(await readPlay());
+      assert.ok(side, `no side to move before ${uci}`);
+      const other = side === "white" ? "black" : "white";
+      if (uci[1] === "@") {
+        await web.click(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`);
+        await web.waitFor(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}].selected`);
+      } else {
+        await web.click(`.sq[data-square=${uci.slice(0, 2)}]`);
+        await web.waitFor(`.sq[data-square=${uci.slice(0, 2)}].selected`);
+      }
+      await web.click(`.sq[data-square=${uci.slice(2, 4)}].target`);
+      await web.until("return document.querySelector('.zh-end') || document.querySelector(arguments[0])", {
+        args: [`.half.${other}-seat.to-move`],
+        what: `${other} to move after ${uci}`,
+      });
+    };
+
+    const initial = await readBoard();
+    assert.equal(Object.keys(initial).length, 32);
+    for (const uci of ["e2e4", "d7d5", "e4d5"]) await play(uci);
+    // The capture: White's pocket has the pawn.
+    let pockets = await readPockets();
+    assert.equal(pockets.white.P, 1, `pockets after exd5: ${JSON.stringify(pockets)}`);
+    for (const uci of ["d8d5", "b1c3"]) await play(uci);
+    let board = await readBoard();
+    assert.equal(board.d5, "b♛");
+    assert.equal(board.c3, "w♞");
+    pockets = await readPockets();
+    assert.equal(pockets.black.P, 1);
+    await shot("zh-board");
+
+    // A reload mid-game: the same position, pockets, turn and clocks.
+    const before = { play: await readPlay(), board, pockets };
+    await web.refresh();
+    await web.waitFor(".zh-play .half.black-seat.to-move", { timeout: 30_000 });
+    assertResumed(await readPlay(), before.play);
+    assert.deepEqual(await readBoard(), before.board, "the reloaded board differs");
+    assert.deepEqual(await readPockets(), before.pockets, "the reloaded pockets differ");
+
+    // Black drops the pawn from its pocket.
+    await play("P@e4");
+    board = await readBoard();
+    assert.equal(board.e4, "b♟");
+    assert.equal((await readPockets()).black.P ?? 0, 0, "the dropped pawn is still in the pocket");
+    assert.match(await web.text(".board-status"), /P@e4/);
+
+    const state = await readPlay();
+    const resigned = await resignWhite();
+    assert.match(resigned, /White|Dana/);
+    await web.waitFor(".zh-end");
+    assert.match(await web.text(".end-result"), new RegExp(state.black.name));
+    const moves = await web.run(`return [...document.querySelectorAll(".zh-end .move-list li")]
+      .map((li) => [...li.children].map((c) => c.textContent.trim()).filter(Boolean).join(" "))`);
+    assert.equal(moves.length, 3, `move list: ${moves}`);
+    assert.match(moves[2], /P@e4/);
+    await shot("zh-end");
+    assert.deepEqual(await pageErrors(), []);
+  });
+});
