@@ -226,27 +226,77 @@ fn pause_resume_adjust() {
 }
 
 #[test]
-fn undo_press_charges_the_side_that_should_have_been_moving() {
+fn c_4a_undo_charges_the_tapper_and_restores_the_opponent() {
     let mut c = started(TimeControl::fischer(MIN, 5_000), 0);
     c.press(W, 10_000).unwrap();
     assert_eq!(c.remaining_ms(W, 10_000), MIN - 5_000);
-    // Black's clock runs 4 s, then the press is undone: White was moving all along,
-    // loses the increment, and Black keeps the 4 s it was charged (C-4).
+    // Black's clock runs 4 s, then the tap is corrected: White was moving all
+    // along (4 s more, no increment), Black shows what it showed at the tap.
     c.undo_press(14_000).unwrap();
     assert_eq!(c.running(), Some(W));
     assert_eq!(c.moves_made(W), 0);
     assert_eq!(c.remaining_ms(W, 14_000), MIN - 14_000);
-    assert_eq!(c.remaining_ms(B, 14_000), MIN - 4_000);
-    assert_eq!(c.remaining_ms(B, 99_000), MIN - 4_000);
+    assert_eq!(c.remaining_ms(B, 14_000), MIN);
+    assert_eq!(c.remaining_ms(B, 99_000), MIN);
     // The same as a replay of the recorded events.
     let r = ChessClock::replay(c.control().clone(), c.events()).unwrap();
     assert_eq!(r.remaining_ms(W, 20_000), c.remaining_ms(W, 20_000));
     assert_eq!(r.remaining_ms(B, 20_000), c.remaining_ms(B, 20_000));
-    // Undo the starting press too; then there is nothing left to undo.
+    // Undo the starting press too: the clock stands again, White shows its
+    // time at the start and Black, who tapped, pays the 15 s White's clock ran.
     c.undo_press(15_000).unwrap();
     assert_eq!(c.running(), None);
-    assert_eq!(c.remaining_ms(W, 99_000), MIN - 15_000);
+    assert!(!c.started());
+    assert_eq!(c.remaining_ms(W, 99_000), MIN);
+    assert_eq!(c.remaining_ms(B, 99_000), MIN - 15_000);
     assert_eq!(c.undo_press(16_000), Err(ClockError::NothingToUndo));
+}
+
+#[test]
+fn c_4a_pauses_after_the_tap_are_charged_to_nobody() {
+    let mut c = started(TimeControl::fischer(MIN, 2_000), 0);
+    c.press(W, 5_000).unwrap();
+    // Black's clock runs 1 s; 60 s of pause sorting it out; 2 s more; undo.
+    c.pause(6_000).unwrap();
+    c.resume(66_000).unwrap();
+    c.undo_press(68_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 68_000), MIN - 5_000 - 3_000);
+    assert_eq!(c.remaining_ms(B, 68_000), MIN);
+    assert_eq!(c.running(), Some(W));
+    // An undo while paused leaves the clock paused, with the same charge.
+    let mut c = started(TimeControl::fischer(MIN, 2_000), 0);
+    c.press(W, 5_000).unwrap();
+    c.pause(6_000).unwrap();
+    c.undo_press(66_000).unwrap();
+    assert!(c.paused());
+    assert_eq!(c.remaining_ms(W, 99_000), MIN - 6_000);
+    assert_eq!(c.remaining_ms(B, 99_000), MIN);
+    c.resume(100_000).unwrap();
+    assert_eq!(c.running(), Some(W));
+}
+
+#[test]
+fn c_4a_undo_takes_back_a_stage_bonus_and_a_bronstein_credit() {
+    let mut c = started(TimeControl::classical_90_40_30_inc30(), 0);
+    let mut t = 0;
+    for _ in 0..39 {
+        t += 1_000;
+        c.press(W, t).unwrap();
+        t += 1_000;
+        c.press(B, t).unwrap();
+    }
+    let at_tap = c.remaining_ms(W, t + 1_000);
+    c.press(W, t + 1_000).unwrap();
+    assert_eq!(c.remaining_ms(W, t + 1_000), at_tap + 30_000 + 30 * MIN);
+    c.undo_press(t + 3_000).unwrap();
+    assert_eq!(c.moves_made(W), 39);
+    assert_eq!(c.remaining_ms(W, t + 3_000), at_tap - 2_000);
+
+    let mut c = started(TimeControl::bronstein(MIN, 5_000), 0);
+    c.press(W, 3_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 3_000), MIN);
+    c.undo_press(4_000).unwrap();
+    assert_eq!(c.remaining_ms(W, 4_000), MIN - 4_000);
 }
 
 #[test]
@@ -332,39 +382,73 @@ fn op() -> impl Strategy<Value = (Op, u64)> {
 }
 
 proptest! {
+    /// C-4a: after any presses, pauses and resumes, undoing the last press
+    /// leaves the tapper with its time at the tap less the time a clock ran
+    /// since (an unexpired simple delay counted with it), and the opponent
+    /// with its time at the tap; the move count is as before the press.
     #[test]
-    fn c_4_clock_never_returns_time(
+    fn c_4a_undo_charges_exactly_the_running_time_since_the_tap(
+        kind in 0u8..5,
+        amount in 0u64..5_000,
         white in 1_000u64..60_000,
         black in 1_000u64..60_000,
-        ops in proptest::collection::vec(op(), 0..60),
+        ops in proptest::collection::vec(op(), 1..60),
+        undo_dt in 0u64..5_000,
     ) {
-        let tc = TimeControl::sudden_death(0).with_bases(white, black);
+        let tc = match kind {
+            0 => TimeControl::sudden_death(0),
+            1 => TimeControl::fischer(0, amount),
+            2 => TimeControl::bronstein(0, amount),
+            3 => TimeControl::simple_delay(0, amount),
+            _ => TimeControl::classical_90_40_30_inc30(),
+        }
+        .with_bases(white, black);
         let mut c = ChessClock::new(tc.clone()).unwrap();
         let mut t = 0u64;
-        let mut last = [white, black];
+        // (tapper, time + delay of both sides at the tap, moves before it)
+        let mut tap = None;
+        let mut ran = 0u64;
+        let mut since = None;
         for (op, dt) in ops {
             t += dt;
-            let _ = match op {
-                Op::Press(w) => c.press(if w { W } else { B }, t),
-                Op::Pause => c.pause(t),
-                Op::Resume => c.resume(t),
-                Op::Undo => c.undo_press(t),
-            };
-            for side in [W, B] {
-                let now = c.remaining_ms(side, t);
-                prop_assert!(now <= last[side.index()], "{side:?} got time back: {now} > {}", last[side.index()]);
-                last[side.index()] = now;
+            match op {
+                Op::Press(w) => {
+                    let side = if w { W } else { B };
+                    let at_tap = [W, B].map(|s| c.remaining_ms(s, t) + c.delay_left_ms(s, t));
+                    let moves = c.moves_made(side);
+                    if c.press(side, t).is_ok() {
+                        tap = Some((side, at_tap, moves));
+                        (ran, since) = (0, Some(t));
+                    }
+                }
+                Op::Pause => {
+                    if c.pause(t).is_ok() && let Some(from) = since.take() {
+                        ran += t - from;
+                    }
+                }
+                Op::Resume => {
+                    if c.resume(t).is_ok() {
+                        since = Some(t);
+                    }
+                }
+                Op::Undo => {}
             }
-            // Replay from scratch gives the live clock.
-            let r = ChessClock::replay(tc.clone(), c.events()).unwrap();
-            for side in [W, B] {
-                prop_assert_eq!(r.remaining_ms(side, t), c.remaining_ms(side, t));
-                prop_assert_eq!(r.remaining_ms(side, t + 5_000), c.remaining_ms(side, t + 5_000));
-                prop_assert_eq!(r.moves_made(side), c.moves_made(side));
-            }
-            prop_assert_eq!(r.running(), c.running());
-            prop_assert_eq!(r.flagged(t + 100_000), c.flagged(t + 100_000));
         }
+        let Some((tapper, at_tap, moves)) = tap else {
+            prop_assert_eq!(c.undo_press(t), Err(ClockError::NothingToUndo));
+            return Ok(());
+        };
+        t += undo_dt;
+        let ran = ran + since.map_or(0, |from| t - from);
+        c.undo_press(t).unwrap();
+        let opponent = tapper.other();
+        let left = |s: Colour| c.remaining_ms(s, t) + c.delay_left_ms(s, t);
+        prop_assert_eq!(left(tapper), at_tap[tapper.index()].saturating_sub(ran));
+        prop_assert_eq!(c.remaining_ms(opponent, t), at_tap[opponent.index()]);
+        prop_assert_eq!(c.moves_made(tapper), moves);
+        // Replay from scratch gives the live clock.
+        let r = ChessClock::replay(tc, c.events()).unwrap();
+        prop_assert_eq!(r, c);
     }
 
     #[test]

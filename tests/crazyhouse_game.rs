@@ -22,6 +22,7 @@ fn setup(mode: InputMode, control: TimeControl) -> ZhSetup {
         black: "Yossi".into(),
         control,
         mode,
+        start_fen: None,
         opening: Vec::new(),
         recorded: None,
     }
@@ -200,7 +201,7 @@ fn c_1_clock_mode_ends_are_reported_by_the_players() {
 }
 
 #[test]
-fn c_4_undo_takes_back_the_move_but_never_gives_time_back() {
+fn c_4a_undo_takes_back_the_move_and_charges_the_tapper() {
     let mut g = board_game();
     g.apply(0, ZhEvent::Start).unwrap();
     g.apply(10_000, ZhEvent::Move { mv: "e2e4".into() })
@@ -210,8 +211,9 @@ fn c_4_undo_takes_back_the_move_but_never_gives_time_back() {
     let v = g.view(15_000);
     assert_eq!(v.side_to_move, Colour::White);
     assert_eq!(v.last_move_uci, None);
-    // White is charged from the start (no increment), Black keeps its loss.
-    assert_eq!(v.remaining_ms, [45_000, 55_000]);
+    // C-4a: White is charged from the start (no increment); Black's clock
+    // shows again what it showed at the tap.
+    assert_eq!(v.remaining_ms, [45_000, 60_000]);
     assert!(!v.undo_available, "the starting press is not a move");
     assert_eq!(g.apply(16_000, ZhEvent::Undo), Err(ZhError::NothingToUndo));
 }
@@ -235,8 +237,9 @@ fn zh_5_a_mis_tapped_mating_drop_can_be_taken_back() {
         1,
         "the queen is back in the pocket"
     );
-    // C-4: White keeps its time; Black loses the increment of the undone
-    // move (its thinking time stays spent); nobody pays for the half minute.
+    // C-4a: White shows its time at the tap; Black loses the increment of
+    // the undone move (its thinking time stays spent); no clock ran since the
+    // tap (the mate stopped them), so nobody pays for the half minute.
     assert_eq!(v.remaining_ms[0], at_mate.remaining_ms[0]);
     assert_eq!(v.remaining_ms[1], at_mate.remaining_ms[1] - 2_000);
     g.apply(t + 31_000, ZhEvent::Resume).unwrap();
@@ -445,9 +448,10 @@ fn pgn_import_names_the_bad_move() {
     let message = zh_from_pgn("1. e4 e5 2. Nf9 *").unwrap_err().to_string();
     assert_eq!(message, "move 2. Nf9: not a move");
     assert_eq!(zh_from_pgn("  \n"), Err(PgnImportError::Empty));
+    // Kings side by side: no legal position (set-up positions are welcome).
     assert!(matches!(
-        zh_from_pgn("[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n*"),
-        Err(PgnImportError::SetUpPosition)
+        zh_from_pgn("[FEN \"8/8/8/8/8/8/8/Kk6 w - - 0 1\"]\n\n*"),
+        Err(PgnImportError::BadFen(_))
     ));
     assert!(matches!(
         zh_from_pgn("1. e4 e5 1-0 2. Nf3"),
@@ -494,4 +498,77 @@ proptest! {
         }
         prop_assert_eq!(ZhGame::from_json(&g.to_json()).unwrap(), g);
     }
+}
+
+#[test]
+fn c_4a_clock_mode_undo_with_a_pause_in_between() {
+    let tc = TimeControl::fischer(60_000, 3_000);
+    let mut g = ZhGame::new(setup(InputMode::Clock, tc)).unwrap();
+    g.apply(0, ZhEvent::Start).unwrap();
+    g.apply(4_000, ZhEvent::Press).unwrap();
+    g.apply(6_000, ZhEvent::Press).unwrap();
+    // White taps by mistake at 10 s; Black's clock runs 2 s, the players
+    // pause for a minute to sort it out, then undo.
+    g.apply(10_000, ZhEvent::Press).unwrap();
+    assert_eq!(
+        g.view(10_000).remaining_ms,
+        [60_000 - 8_000 + 6_000, 61_000]
+    );
+    g.apply(12_000, ZhEvent::Pause).unwrap();
+    g.apply(72_000, ZhEvent::Undo).unwrap();
+    let v = g.view(72_000);
+    assert_eq!(v.phase, ZhPhase::Paused);
+    assert_eq!(v.side_to_move, Colour::White);
+    assert_eq!(v.moves_made, [1, 1]);
+    // White: 55 s at the tap (60 − 4 + 3 − 4), less the 2 s Black's clock
+    // ran; Black: 61 s, as at the tap.
+    assert_eq!(v.remaining_ms, [53_000, 61_000]);
+    assert_eq!(ZhGame::from_json(&g.to_json()).unwrap(), g);
+}
+
+/// ZH-6: the 600 half-moves count taps in clock mode (each press after the
+/// starting one is a half-move); the 600th ends the game as a draw.
+#[test]
+fn zh_6_600_taps_end_a_clock_mode_game_in_a_draw() {
+    let mut g = ZhGame::new(setup(InputMode::Clock, TimeControl::fischer(60_000, 1_000))).unwrap();
+    g.apply(0, ZhEvent::Start).unwrap();
+    let mut t = 0;
+    for _ in 0..599 {
+        t += 100;
+        g.apply(t, ZhEvent::Press).unwrap();
+    }
+    assert!(!g.is_over());
+    t += 100;
+    g.apply(t, ZhEvent::Press).unwrap();
+    let r = g.result().expect("the 600th tap ends the game");
+    assert_eq!(
+        (r.outcome, r.reason, r.at_ms),
+        (Outcome::Draw, ZhReason::PlyLimit, t)
+    );
+    assert_eq!(g.view(t).moves_made, [300, 300]);
+    assert_eq!(g.apply(t + 100, ZhEvent::Press), Err(ZhError::GameOver));
+    // The app ended it by itself, so a mistaken 600th tap can be corrected:
+    // the game reopens, paused, one tap short.
+    let ended = g.clone();
+    g.apply(t + 5_000, ZhEvent::Undo).unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.view(t + 5_000).phase, ZhPhase::Paused);
+    assert_eq!(g.view(t + 5_000).moves_made, [300, 299]);
+    // A mate on the 600th half-move stands, as on the board: the players may
+    // still report it, and it counts from the tap.
+    let mut g = ended;
+    g.apply(
+        t + 9_000,
+        ZhEvent::Report(Reported::Checkmate {
+            winner: Colour::Black,
+        }),
+    )
+    .unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason, r.at_ms),
+        (Outcome::Win(Colour::Black), ZhReason::Checkmate, t)
+    );
+    assert_eq!(g.apply(t + 9_500, ZhEvent::Undo), Err(ZhError::GameOver));
+    assert_eq!(ZhGame::from_json(&g.to_json()).unwrap(), g);
 }

@@ -332,3 +332,33 @@ proptest! {
         }
     }
 }
+
+/// ZH-6: repetition also compares which pieces are promoted pawns. Two queens
+/// swap places, the promoted one (`~`) and the real one; after 8 half-moves
+/// the board looks the same but the marks are swapped, so the start position
+/// comes back only every 16 half-moves: threefold after 32, as python-chess
+/// and Lichess count it, not after 16.
+#[test]
+fn zh_6_repetition_compares_promoted_marks() {
+    let mut b = board("8/8/8/7k/8/4K3/8/Q~Q6[] w - - 0 1");
+    let cycle = [
+        "a1a2", "h5h6", "b1a1", "h6h5", "a2b2", "h5h6", "b2b1", "h6h5",
+    ];
+    play(&mut b, &cycle);
+    assert!(
+        b.fen().starts_with("8/8/8/7k/8/4K3/8/QQ~6[] w"),
+        "{}",
+        b.fen()
+    );
+    assert_eq!(b.repetitions(), 1, "the marks differ from the start");
+    play(&mut b, &cycle);
+    assert_eq!(b.repetitions(), 2);
+    assert!(b.claimable().is_empty(), "no threefold after 16 half-moves");
+    play(&mut b, &cycle);
+    assert!(b.claimable().is_empty());
+    play(&mut b, &cycle);
+    assert_eq!(b.ply(), 32);
+    assert_eq!(b.repetitions(), 3);
+    assert_eq!(b.claimable(), vec![ZhClaim::Threefold]);
+    assert_eq!(b.automatic_end(), None);
+}

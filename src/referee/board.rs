@@ -91,8 +91,10 @@ impl<V: BoardRules> GameBoard<V> {
     pub fn from_fen(fen: &str) -> Option<Self> {
         let fen: Fen = fen.trim().parse().ok()?;
         let pos: V = fen.into_position(CastlingMode::Standard).ok()?;
-        let start_ply =
-            (pos.fullmoves().get() - 1).saturating_mul(2) + u32::from(pos.turn() == Color::Black);
+        // Saturating: a pasted FEN may say move 4 294 967 295.
+        let start_ply = (pos.fullmoves().get() - 1)
+            .saturating_mul(2)
+            .saturating_add(u32::from(pos.turn() == Color::Black));
         Some(GameBoard::new(pos, start_ply))
     }
 

@@ -15,11 +15,14 @@
 //!   previous stage. If every stage is bounded, the last one repeats.
 //! - Pausing keeps the unexpired simple delay of the current turn; resuming
 //!   continues it (a pause never hands out a second delay).
-//! - `undo_press` removes the last press: every side ends up with the lesser
-//!   of what a replay without that press gives and what it has now. So the side
-//!   that should have been moving is charged all along (and loses the
-//!   increment and any stage bonus of the undone press), while its opponent is
-//!   not refunded the time its clock really ran (C-4: no undo gives time back).
+//! - `undo_press` corrects the last press (C-4a): the state is folded again
+//!   without it, so the tapper's clock ran all along and the opponent's shows
+//!   what it showed at the tap. The tapper is charged exactly the time a clock
+//!   ran since the tap (pauses are charged to nobody, an unexpired simple delay
+//!   of the tapper's turn still absorbs its share), and loses the increment,
+//!   stage bonus and move count of the undone press. An arbiter's adjustment
+//!   made after the tap stands. Undoing the starting press stands the clock
+//!   again and charges Black (who tapped) the time White's clock ran.
 //! - Once a clock has fallen, presses, pauses, resumes and adjustments are
 //!   refused; only `undo_press` is still accepted.
 
@@ -294,7 +297,7 @@ impl fmt::Display for ClockError {
 impl std::error::Error for ClockError {}
 
 /// What the state is folded from: the accepted operations minus undone
-/// presses, plus the charges that keep an undo from giving time back.
+/// presses, plus what an undone starting press charges its tapper (C-4a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
     Press(Colour, u64),
@@ -439,6 +442,37 @@ impl State {
             }
         }
     }
+}
+
+/// The state `steps` lead to from a standing clock.
+fn fold(tc: &TimeControl, first: Colour, steps: &[Step]) -> State {
+    let mut state = State::new(tc, first);
+    for &s in steps {
+        state.apply(tc, s);
+    }
+    state
+}
+
+/// C-4a: how long a clock ran from a press at `tap` until `now`, pauses left
+/// out; `after` are the steps since that press (it was the last, so no press
+/// is among them).
+fn ran_since(tap: u64, after: &[Step], now: u64) -> u64 {
+    let mut ran = 0u64;
+    let mut since = Some(tap);
+    for s in after {
+        match *s {
+            Step::Pause(t) => {
+                if let Some(from) = since.take() {
+                    ran = ran.saturating_add(t.saturating_sub(from));
+                }
+            }
+            Step::Resume(t) => {
+                since.get_or_insert(t);
+            }
+            _ => {}
+        }
+    }
+    ran.saturating_add(since.map_or(0, |from| now.saturating_sub(from)))
 }
 
 /// A two-player clock, at most one side running.
@@ -597,8 +631,9 @@ impl ChessClock {
         Ok(())
     }
 
-    /// Undoes the last press at `at_ms` (see the module docs: the side that
-    /// should have been moving is charged all along; nobody gets time back).
+    /// Undoes the last press at `at_ms` as a correction (C-4a, module docs):
+    /// the tapper is charged the time a clock ran since the tap, the opponent
+    /// shows again what it showed at the tap.
     pub fn undo_press(&mut self, at_ms: u64) -> Result<(), ClockError> {
         self.check_time(at_ms)?;
         let Some(idx) = self
@@ -609,22 +644,16 @@ impl ChessClock {
             return Err(ClockError::NothingToUndo);
         };
         let mut steps = self.steps.clone();
-        steps.remove(idx);
-        let mut state = State::new(&self.control, self.first);
-        for &s in &steps {
-            state.apply(&self.control, s);
+        if let Step::Press(tapper, tap_ms) = steps.remove(idx)
+            && !steps[..idx].iter().any(|s| matches!(s, Step::Press(..)))
+        {
+            // Without the starting press no clock runs in the fold, so the
+            // time White's clock ran is charged to Black explicitly.
+            let ran = ran_since(tap_ms, &steps[idx..], at_ms);
+            steps.push(Step::Debit(tapper, ran, at_ms));
         }
-        for c in [Colour::White, Colour::Black] {
-            let live = self.state.remaining(c, at_ms);
-            let replayed = state.remaining(c, at_ms);
-            if replayed > live {
-                let debit = Step::Debit(c, replayed - live, at_ms);
-                state.apply(&self.control, debit);
-                steps.push(debit);
-            }
-        }
+        self.state = fold(&self.control, self.first, &steps);
         self.steps = steps;
-        self.state = state;
         self.events.push(ClockEvent::UndoPress { at_ms });
         self.last_ms = self.last_ms.max(at_ms);
         Ok(())

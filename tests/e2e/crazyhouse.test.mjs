@@ -2,8 +2,8 @@
 // whole board-mode game with
 // captures, pockets and drops to mate (C-1, ZH-1, ZH-5) and its PGN; a
 // clock-mode game with a Fischer increment to a flag (C-1, C-4); a reload and
-// an offline reload that resume exactly (C-4); undo that never returns time,
-// pause and time adjustment (C-4); PGN import; and screenshots of every screen
+// an offline reload that resume exactly (C-4); undo as a correction that
+// charges the tapper (C-4a), pause and time adjustment (C-4); PGN import; and screenshots of every screen
 // in both languages and orientations.
 //
 // Time is Playwright's fake clock: installed at a fixed instant, left running
@@ -458,7 +458,7 @@ describe("Crazyhouse", () => {
       assert.match(moves, /7\. P@c2 \{\[%clk 0:05:07\]\} (7\.\.\. )?Q@c1# \{\[%clk 0:05:07\]\}/);
       assert.match(pgn, /0-1\s*$/);
 
-      // ZH-5, C-4: a mate the board found may have been mis-tapped. "Undo last
+      // ZH-5, C-4a: a mate the board found may have been mis-tapped. "Undo last
       // move" (two taps) reopens the game, paused, with the queen back in
       // Black's pocket: the clocks stopped at the mate, so the 20 s spent on
       // the end screen cost nobody anything, and Black's increment is gone.
@@ -677,7 +677,7 @@ describe("Crazyhouse", () => {
     }
   });
 
-  test("C-4: undo takes the move back but never returns time; pause, +1 min, resume", async () => {
+  test("C-4a: undo takes the move back and charges the tapper; pause, +1 min, resume", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
@@ -716,10 +716,12 @@ describe("Crazyhouse", () => {
       assert.deepEqual(await readPockets(page), { white: pocket(), black: pocket() });
       state = await readPlay(page);
       assert.equal(state.moveNumber, "2");
-      // White was to move all along: charged 1 + 4 s, its increment gone, so less than before.
-      assert.equal(state.white.bank, "4:56", "301 − 5 = 296");
-      // Black's 4 s of the taken-back turn are not returned either.
-      assert.equal(state.black.bank, "4:56");
+      // C-4a: the undo corrects a mistaken tap. White was to move all along:
+      // its 300 s at the tap, less the 4 s Black's clock ran since, and its
+      // increment gone.
+      assert.equal(state.white.bank, "4:56", "300 − 4 = 296");
+      // Black's clock shows again what it showed at the tap (C-4a).
+      assert.equal(state.black.bank, "5:00");
       await page.clock.runFor(1_000);
       assert.equal((await readPlay(page)).white.bank, "4:55", "White's clock does not run after the undo");
 
@@ -729,7 +731,7 @@ describe("Crazyhouse", () => {
       await page.clock.runFor(5_000);
       state = await readPlay(page);
       assert.equal(state.white.bank, "4:55");
-      assert.equal(state.black.bank, "4:56");
+      assert.equal(state.black.bank, "5:00");
       assert.ok(state.paused);
       assert.equal(toMove(state), null, "a half is lit while paused");
       assert.match(state.white.status + state.black.status, /Paused/);
@@ -741,19 +743,19 @@ describe("Crazyhouse", () => {
       await page.getByRole("button", { name: "White +1 min" }).tap();
       await page.locator(".sheet .adjust-row strong", { hasText: "5:55" }).waitFor();
       await page.getByRole("button", { name: "Black −10 s" }).tap();
-      await page.locator(".sheet .adjust-row strong", { hasText: "4:46" }).waitFor();
+      await page.locator(".sheet .adjust-row strong", { hasText: "4:50" }).waitFor();
       await page.locator(".sheet .sheet-head button", { hasText: "Close" }).tap();
       await page.locator(".sheet").waitFor({ state: "detached" });
       state = await readPlay(page);
       assert.equal(state.white.bank, "5:55");
-      assert.equal(state.black.bank, "4:46");
+      assert.equal(state.black.bank, "4:50");
 
       await page.locator(".middle-controls button.primary").tap();
       await page.locator(".half.white-seat.to-move").waitFor();
       await page.clock.runFor(3_000);
       state = await readPlay(page);
       assert.equal(state.white.bank, "5:52");
-      assert.equal(state.black.bank, "4:46");
+      assert.equal(state.black.bank, "4:50");
       // The game goes on: the same capture again.
       await play(page, "e4d5", { thinkMs: 0 });
       assert.deepEqual(await readPockets(page), { white: pocket({ P: 1 }), black: pocket() });
@@ -765,14 +767,14 @@ describe("Crazyhouse", () => {
       await page.clock.runFor(20_000);
       const held = await readPlay(page);
       assert.deepEqual([held.white.bank, held.black.bank], [running.white.bank, running.black.bank], "a clock ran behind the menu");
-      assert.equal(running.black.bank, "4:46");
+      assert.equal(running.black.bank, "4:50");
       // The menu's pause allows adjusting; closing the menu starts the clock again.
       assert.equal(await page.getByRole("button", { name: "White +1 min" }).count(), 1);
       await page.locator(".sheet .sheet-head button", { hasText: "Close" }).tap();
       await page.locator(".sheet").waitFor({ state: "detached" });
       await page.clock.runFor(2_000);
       const after = await readPlay(page);
-      assert.equal(after.black.bank, "4:44", "closing the menu did not restart Black's clock");
+      assert.equal(after.black.bank, "4:48", "closing the menu did not restart Black's clock");
       assert.equal(after.white.bank, running.white.bank);
       assert.deepEqual(errors, []);
     } finally {

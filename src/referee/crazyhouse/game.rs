@@ -10,16 +10,22 @@
 //!   (ZH-6), since captured pieces come back as drops.
 //! - Clock mode knows no position, so the players report mate or stalemate
 //!   with a button (C-1); board mode finds them by itself.
-//! - "Undo" takes back the last press (board mode: the last move with it). It
-//!   is refused once the game has been ended on purpose (resignation,
-//!   agreement, a report, a claim), and accepted after an automatic board end,
-//!   so a mis-tapped mating move can be taken back. Time is never returned (C-4).
-//!   The clocks stop at the end of the game, so a game reopened by an undo
-//!   stands paused until someone taps Resume.
+//! - "Undo" takes back the last press (board mode: the last move with it) as a
+//!   correction (C-4a): the time a clock ran since that tap is charged to the
+//!   player who tapped, the opponent's clock shows what it showed at the tap.
+//!   It is refused once the game has been ended on purpose (resignation,
+//!   agreement, a report, a claim) or by a flag, and accepted after an end the
+//!   app found by itself, so a mis-tapped mating move or 600th tap can be
+//!   taken back. The clocks stop at the end of the game, so a game reopened by
+//!   an undo stands paused until someone taps Resume.
+//! - ZH-6's 600 half-moves count taps in clock mode (each press after the
+//!   start is a half-move), so the limit ends clock-mode games too.
 
 use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
 use crate::referee::common::{Colour, InputMode, Outcome};
-use crate::referee::crazyhouse::rules::{CrazyhouseBoard, Pocket, ZhClaim, ZhEnd, ZhMoveError};
+use crate::referee::crazyhouse::rules::{
+    CrazyhouseBoard, Pocket, ZH_PLY_LIMIT, ZhClaim, ZhEnd, ZhMoveError,
+};
 use crate::referee::log::{HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -37,6 +43,10 @@ pub struct ZhSetup {
     pub black: String,
     pub control: TimeControl,
     pub mode: InputMode,
+    /// The position the game starts from when it is not the usual one (a PGN
+    /// with a `FEN` tag; pockets and `~` promoted marks included). Board mode only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
     /// Moves (UCI, drops as `N@f3`) played before this game's clock started:
     /// a game continued from an imported PGN. Board mode only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -74,7 +84,8 @@ pub enum ZhEvent {
         colour: Colour,
         remaining_ms: u64,
     },
-    /// Takes back the last press (board mode: and its move). No time returns.
+    /// Takes back the last press (board mode: and its move) as a correction:
+    /// the tapper pays the time since the tap (C-4a).
     Undo,
     Resign {
         colour: Colour,
@@ -155,6 +166,8 @@ pub enum ZhError {
     BadTime,
     /// An opening move of the setup is not legal.
     BadOpening(ZhMoveError),
+    /// The start FEN is unreadable or not a legal Crazyhouse position.
+    BadStartPosition(String),
     /// Opening moves or a recorded result belong to board mode.
     OpeningNeedsBoardMode,
     Clock(ClockError),
@@ -184,6 +197,9 @@ impl fmt::Display for ZhError {
                 "times must be 1 s to 10 h, increments and delays at most 10 min"
             ),
             ZhError::BadOpening(e) => write!(f, "opening: {e}"),
+            ZhError::BadStartPosition(fen) => {
+                write!(f, "{fen:?} is not a legal Crazyhouse position")
+            }
             ZhError::OpeningNeedsBoardMode => {
                 write!(f, "a continued or recorded game needs board mode")
             }
@@ -266,9 +282,21 @@ fn valid_name(name: &str) -> bool {
     (1..=MAX_NAME_CHARS).contains(&n)
 }
 
-/// The board after `moves` from the start position.
-fn board_after(moves: &[String]) -> Result<CrazyhouseBoard, ZhMoveError> {
-    let mut board = CrazyhouseBoard::default();
+/// The board a setup starts from: its FEN, or the usual start.
+fn start_board(setup: &ZhSetup) -> Result<CrazyhouseBoard, ZhError> {
+    match &setup.start_fen {
+        Some(fen) => {
+            CrazyhouseBoard::from_fen(fen).ok_or_else(|| ZhError::BadStartPosition(fen.clone()))
+        }
+        None => Ok(CrazyhouseBoard::default()),
+    }
+}
+
+/// `start` after `moves`.
+fn board_after(
+    mut board: CrazyhouseBoard,
+    moves: &[String],
+) -> Result<CrazyhouseBoard, ZhMoveError> {
     for mv in moves {
         board.play_text(mv)?;
     }
@@ -284,12 +312,15 @@ impl ZhGame {
         if !setup.control.within_limits() {
             return Err(ZhError::BadTime);
         }
-        if setup.mode == InputMode::Clock && (!setup.opening.is_empty() || setup.recorded.is_some())
-        {
+        let continued =
+            !setup.opening.is_empty() || setup.recorded.is_some() || setup.start_fen.is_some();
+        if setup.mode == InputMode::Clock && continued {
             return Err(ZhError::OpeningNeedsBoardMode);
         }
         let board = match setup.mode {
-            InputMode::Board => Some(board_after(&setup.opening).map_err(ZhError::BadOpening)?),
+            InputMode::Board => Some(
+                board_after(start_board(&setup)?, &setup.opening).map_err(ZhError::BadOpening)?,
+            ),
             InputMode::Clock => None,
         };
         let first = board.as_ref().map_or(Colour::White, CrazyhouseBoard::turn);
@@ -433,27 +464,46 @@ impl ZhGame {
         })
     }
 
-    /// Undo is open while the game runs, and after an end the board found by
-    /// itself; ends the players chose or reported are final.
+    /// ZH-6 in clock mode: the press that completes the 600th half-move
+    /// (taps after the start) ends the game as a draw.
+    fn tap_limit(&self, at_ms: u64) -> Option<ZhResult> {
+        let taps = self
+            .clock
+            .moves_made(Colour::White)
+            .saturating_add(self.clock.moves_made(Colour::Black));
+        (taps >= ZH_PLY_LIMIT).then_some(ZhResult {
+            outcome: Outcome::Draw,
+            reason: ZhReason::PlyLimit,
+            at_ms,
+        })
+    }
+
+    /// The game was ended by the clock-mode tap limit (ZH-6), so the players
+    /// may still report what the last move did on the board.
+    fn ended_by_tap_limit(&self) -> bool {
+        self.board.is_none() && self.result.is_some_and(|r| r.reason == ZhReason::PlyLimit)
+    }
+
+    /// Undo is open while the game runs, and after an end the app found by
+    /// itself (the board's ends, the clock-mode tap limit); ends the players
+    /// chose or reported, and flags, are final.
     fn undo_allowed(&self) -> bool {
         match self.result {
             None => true,
-            Some(r) => {
-                self.board.is_some()
-                    && matches!(
-                        r.reason,
-                        ZhReason::Checkmate
-                            | ZhReason::Stalemate
-                            | ZhReason::FivefoldRepetition
-                            | ZhReason::PlyLimit
-                    )
-            }
+            Some(r) => match r.reason {
+                ZhReason::PlyLimit => true,
+                ZhReason::Checkmate | ZhReason::Stalemate | ZhReason::FivefoldRepetition => {
+                    self.board.is_some()
+                }
+                _ => false,
+            },
         }
     }
 
     fn apply_to_copy(&mut self, t: u64, event: &ZhEvent) -> Result<(), ZhError> {
         let board_mode = self.setup.mode == InputMode::Board;
-        if !matches!(event, ZhEvent::Undo) && self.is_over() {
+        let report_after_limit = matches!(event, ZhEvent::Report(_)) && self.ended_by_tap_limit();
+        if !matches!(event, ZhEvent::Undo) && self.is_over() && !report_after_limit {
             return Err(ZhError::GameOver);
         }
         // A flag that fell before this event must be recorded first.
@@ -475,6 +525,7 @@ impl ZhGame {
                 }
                 self.require_running()?;
                 self.clock.press(self.clock.to_move(), t)?;
+                self.result = self.tap_limit(t);
             }
             ZhEvent::Move { mv } => {
                 if !board_mode {
@@ -512,6 +563,9 @@ impl ZhGame {
                 if board_mode {
                     return Err(ZhError::WrongMode);
                 }
+                // A mate or stalemate on the 600th tap stands, as on the
+                // board; it ended when the tap was made.
+                let t = self.result.map_or(t, |r| r.at_ms);
                 match reported {
                     Reported::Checkmate { winner } => {
                         self.end(Outcome::Win(*winner), ZhReason::Checkmate, t)
@@ -563,8 +617,9 @@ impl ZhGame {
             return Err(refusal);
         }
         if let Some(board) = &self.board {
-            let moves = &board.ucis()[..board.ucis().len() - 1];
-            self.board = Some(board_after(moves).map_err(ZhError::Move)?);
+            let moves = &board.ucis()[..board.ucis().len().saturating_sub(1)];
+            let start = start_board(&self.setup)?;
+            self.board = Some(board_after(start, moves).map_err(ZhError::Move)?);
             self.clk_after.pop();
         }
         self.clock

@@ -1,6 +1,13 @@
 //! Crazyhouse records: PGN export with `[Variant "Crazyhouse"]`, drops as
-//! `N@f3` and `[%clk]` comments, and a strict PGN import that names the first
-//! move it cannot read or play.
+//! `N@f3`, `[%clk]` comments and `[SetUp]`/`[FEN]` for a game from a set-up
+//! position, and a strict PGN import that names the first move it cannot read
+//! or play.
+//!
+//! Import accepts what other programs write (python-chess, Lichess, older
+//! tools): a `FEN` tag with any legal Crazyhouse position (pockets in `[...]`,
+//! promoted pieces marked `~`; the usual start is the same as no tag),
+//! `Variant` spelled `Crazyhouse`, `crazyhouse` or `Crazy House`, castling
+//! written `0-0`, and promotions without `=` (`gxh8Q`).
 //!
 //! Why not the `pgn-reader` crate: it skips tokens it cannot read without a
 //! word, so `1. e4 e5 2. Nf9 Nc6` would load with Black's knight move played
@@ -84,6 +91,10 @@ pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> 
     tag(&mut out, "Black", &setup.black);
     tag(&mut out, "Result", token);
     tag(&mut out, "Variant", "Crazyhouse");
+    if let Some(fen) = &setup.start_fen {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", fen);
+    }
     if let Some(tc) = time_control_tag(&setup.control) {
         tag(&mut out, "TimeControl", &tc);
     }
@@ -97,13 +108,16 @@ pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> 
     out.push('\n');
 
     let opening = setup.opening.len();
+    // Half-moves before the first move: a FEN start says where the game stood.
+    let first_ply = (board.ply() as usize).saturating_sub(board.sans().len());
     let mut tokens = Vec::new();
     let mut after_comment = false;
     for (i, san) in board.sans().iter().enumerate() {
-        if i % 2 == 0 {
-            tokens.push(format!("{}.", i / 2 + 1));
-        } else if after_comment {
-            tokens.push(format!("{}...", i / 2 + 1));
+        let ply = first_ply + i;
+        if ply.is_multiple_of(2) {
+            tokens.push(format!("{}.", ply / 2 + 1));
+        } else if i == 0 || after_comment {
+            tokens.push(format!("{}...", ply / 2 + 1));
         }
         tokens.push(san.clone());
         after_comment = false;
@@ -125,6 +139,9 @@ pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> 
 pub struct ImportedGame {
     pub white: Option<String>,
     pub black: Option<String>,
+    /// The `FEN` tag's position, rewritten by the referee; `None` for the
+    /// usual start (with or without a tag).
+    pub start_fen: Option<String>,
     /// Legal moves from the start position, in UCI (drops as `N@f3`).
     pub moves: Vec<String>,
     /// `None` for `*` or no result token: the game can be continued.
@@ -139,6 +156,7 @@ impl ImportedGame {
             black: self.black.unwrap_or_else(|| "Black".to_owned()),
             control,
             mode: InputMode::Board,
+            start_fen: self.start_fen,
             opening: self.moves,
             recorded: self.outcome,
         }
@@ -153,8 +171,8 @@ pub enum PgnImportError {
     BadTag(String),
     /// The `Variant` tag names another game.
     OtherVariant(String),
-    /// Games from a set-up position (`FEN` tag) are not supported.
-    SetUpPosition,
+    /// The `FEN` tag is unreadable or not a legal Crazyhouse position.
+    BadFen(String),
     UnclosedComment,
     UnbalancedVariation,
     /// A token that is no move, move number, annotation or result.
@@ -180,11 +198,8 @@ impl fmt::Display for PgnImportError {
             PgnImportError::Empty => write!(f, "there is no game in this text"),
             PgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
             PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
-            PgnImportError::SetUpPosition => {
-                write!(
-                    f,
-                    "games from a set-up position (FEN tag) are not supported"
-                )
+            PgnImportError::BadFen(fen) => {
+                write!(f, "the FEN tag is not a legal Crazyhouse position: {fen}")
             }
             PgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
             PgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
@@ -294,11 +309,57 @@ fn strip_annotation(token: &str) -> &str {
     token.trim_end_matches(['!', '?'])
 }
 
+/// SAN as shakmaty reads it from dialects other programs write: castling
+/// with zeros (`0-0`, `0-0-0+`) and promotions without `=` (`gxh8Q`).
+fn standard_san(text: &str) -> String {
+    let core = text.trim_end_matches(['+', '#']);
+    let suffix = &text[core.len()..];
+    match core {
+        "0-0" => return format!("O-O{suffix}"),
+        "0-0-0" => return format!("O-O-O{suffix}"),
+        _ => {}
+    }
+    let pawn_move = core.starts_with(|c| ('a'..='h').contains(&c));
+    if pawn_move
+        && matches!(
+            core.as_bytes(),
+            [.., b'1' | b'8', b'Q' | b'R' | b'B' | b'N']
+        )
+    {
+        let (head, role) = core.split_at(core.len() - 1);
+        return format!("{head}={role}{suffix}");
+    }
+    text.to_owned()
+}
+
+/// Whether a `Variant` tag names Crazyhouse, however it is spelled.
+fn is_crazyhouse(variant: &str) -> bool {
+    let squashed: String = variant
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    squashed == "crazyhouse"
+}
+
+/// The start position a `FEN` tag gives: `None` for the usual start.
+fn start_of(fen: Option<&str>) -> Result<(CrazyhouseBoard, Option<String>), PgnImportError> {
+    let Some(fen) = fen else {
+        return Ok((CrazyhouseBoard::default(), None));
+    };
+    let board =
+        CrazyhouseBoard::from_fen(fen).ok_or_else(|| PgnImportError::BadFen(fen.to_owned()))?;
+    let canonical = board.fen();
+    let usual = canonical == CrazyhouseBoard::default().fen();
+    Ok((board, (!usual).then_some(canonical)))
+}
+
 /// Reads one Crazyhouse game from PGN and replays it, refusing it whole at the
 /// first problem (nothing is half-imported).
 pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
     let mut white = None;
     let mut black = None;
+    let mut fen = None;
     let mut movetext = String::new();
     let mut in_tags = true;
     for line in text.lines() {
@@ -309,12 +370,10 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
             match name.as_str() {
                 "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
                 "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
-                "Variant" if !value.eq_ignore_ascii_case("crazyhouse") => {
+                "Variant" if !is_crazyhouse(&value) => {
                     return Err(PgnImportError::OtherVariant(value));
                 }
-                "FEN" | "SetUp" if name == "FEN" || value == "1" => {
-                    return Err(PgnImportError::SetUpPosition);
-                }
+                "FEN" => fen = Some(value),
                 _ => {}
             }
         } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
@@ -328,7 +387,7 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
     if tokens.is_empty() && white.is_none() && black.is_none() {
         return Err(PgnImportError::Empty);
     }
-    let mut board = CrazyhouseBoard::default();
+    let (mut board, start_fen) = start_of(fen.as_deref())?;
     let mut outcome = None;
     let mut ended = false;
     for token in tokens {
@@ -344,13 +403,13 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
         if text.is_empty() || text.starts_with('$') {
             continue;
         }
-        let ply = board.sans().len();
-        let number = if ply % 2 == 0 {
+        let ply = board.ply();
+        let number = if ply.is_multiple_of(2) {
             format!("{}.", ply / 2 + 1)
         } else {
             format!("{}...", ply / 2 + 1)
         };
-        board.play_text(text).map_err(|e| {
+        board.play_text(&standard_san(text)).map_err(|e| {
             let text = text.to_owned();
             match e {
                 ZhMoveError::Unreadable(_) => PgnImportError::Unreadable { number, text },
@@ -362,6 +421,7 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
     Ok(ImportedGame {
         white,
         black,
+        start_fen,
         moves: board.ucis().to_vec(),
         outcome,
     })

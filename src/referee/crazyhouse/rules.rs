@@ -4,7 +4,8 @@
 //! moves that include drops, so mate already has to survive every drop (ZH-5).
 //! The board (moves, notation, history) is the generic [`GameBoard`] shared
 //! with standard chess; this module adds what ZH-6 changes from C-2:
-//! repetition counts a position only with equal pockets, there is no
+//! repetition counts a position only with equal pockets and the same pieces
+//! marked as promoted pawns, there is no
 //! 50-/75-move rule and no insufficient-material draw, and the game is drawn
 //! after 600 half-moves.
 
@@ -84,7 +85,9 @@ impl Pocket {
 }
 
 /// What makes two positions "the same" for repetition (ZH-6): board, side to
-/// move, castling rights, en passant (only when capturable) and both pockets.
+/// move, castling rights, en passant (only when capturable), both pockets, and
+/// which pieces are promoted pawns (they go back to a pocket as pawns, ZH-3),
+/// as Lichess and python-chess count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepetitionKey {
     board: Board,
@@ -92,6 +95,7 @@ pub struct RepetitionKey {
     castling: Bitboard,
     ep: Option<Square>,
     pockets: ByColor<ByRole<u8>>,
+    promoted: Bitboard,
 }
 
 /// A Crazyhouse game with history: the generic board on shakmaty's
@@ -109,6 +113,7 @@ impl BoardRules for Crazyhouse {
             castling: self.castles().castling_rights(),
             ep: self.ep_square(EnPassantMode::Legal),
             pockets: self.pockets().copied().unwrap_or_default(),
+            promoted: self.promoted(),
         }
     }
 

@@ -24,22 +24,26 @@ fn rematch_setup(setup: &ZhSetup) -> ZhSetup {
         black: setup.white.clone(),
         control,
         mode: setup.mode,
+        start_fen: None,
         opening: Vec::new(),
         recorded: None,
     }
 }
 
-/// Moves in pairs for the move list: (number, white, black).
-fn move_rows(sans: &[String]) -> Vec<(usize, String, String)> {
-    sans.chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            (
-                i + 1,
-                pair[0].clone(),
-                pair.get(1).cloned().unwrap_or_default(),
-            )
-        })
+/// Moves in pairs for the move list: (number, white, black). A game from a
+/// set-up position is numbered from its FEN; "…" fills White's half when
+/// Black moved first.
+fn move_rows(first_ply: u32, sans: &[String]) -> Vec<(u32, String, String)> {
+    let mut cells = Vec::with_capacity(sans.len() + 1);
+    if !first_ply.is_multiple_of(2) {
+        cells.push("…".to_owned());
+    }
+    cells.extend(sans.iter().cloned());
+    let first = first_ply / 2 + 1;
+    cells
+        .chunks(2)
+        .zip(first..)
+        .map(|(pair, n)| (n, pair[0].clone(), pair.get(1).cloned().unwrap_or_default()))
         .collect()
 }
 
@@ -60,7 +64,11 @@ pub fn EndScreen() -> impl IntoView {
     let sans = move || {
         ctx.game.with(|g| {
             g.as_ref()
-                .and_then(|g| g.board().map(|b| b.sans().to_vec()))
+                .and_then(|g| g.board())
+                .map(|b| {
+                    let moves = u32::try_from(b.sans().len()).unwrap_or(u32::MAX);
+                    (b.ply().saturating_sub(moves), b.sans().to_vec())
+                })
                 .unwrap_or_default()
         })
     };
@@ -130,7 +138,7 @@ pub fn EndScreen() -> impl IntoView {
                 <div class="group">
                     <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
                     <ol class="move-list">
-                        {move || move_rows(&sans()).into_iter().map(|(n, white, black)| view! {
+                        {move || { let (first, sans) = sans(); move_rows(first, &sans) }.into_iter().map(|(n, white, black)| view! {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
@@ -170,11 +178,15 @@ pub fn EndScreen() -> impl IntoView {
                 <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
                     {move || i18n.of(&TEXTS).new_setup}
                 </button>
-                // A mate, stalemate or repetition the board found can come from
-                // a mis-tapped move: it may still be taken back (time is not).
+                // An end the app found (a mate on the board, the 600th tap) can
+                // come from a mis-tap: it may still be corrected (C-4a).
                 <Show when=move || view_now().is_some_and(|v| v.undo_available)>
                     <ConfirmButton
-                        label=Signal::derive(move || i18n.of(&TEXTS).undo_move.to_owned())
+                        label=Signal::derive(move || {
+                            let t = i18n.of(&TEXTS);
+                            let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
+                            if board { t.undo_move } else { t.undo_tap }.to_owned()
+                        })
                         on_confirm=move || { ctx.send(ZhEvent::Undo); }
                     />
                 </Show>

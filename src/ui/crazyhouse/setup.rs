@@ -116,6 +116,7 @@ impl Prefs {
             } else {
                 InputMode::Clock
             },
+            start_fen: None,
             opening: Vec::new(),
             recorded: None,
         }
@@ -142,7 +143,7 @@ fn import_error(t: &CrazyhouseTexts, e: &PgnImportError) -> String {
         PgnImportError::Empty => p.empty.to_owned(),
         PgnImportError::BadTag(line) => format::fill(p.bad_tag, &[("text", line)]),
         PgnImportError::OtherVariant(v) => format::fill(p.other_variant, &[("text", v)]),
-        PgnImportError::SetUpPosition => p.set_up.to_owned(),
+        PgnImportError::BadFen(fen) => format::fill(p.bad_fen, &[("text", fen)]),
         PgnImportError::UnclosedComment => p.comment.to_owned(),
         PgnImportError::UnbalancedVariation => p.variation.to_owned(),
         PgnImportError::Unreadable { number, text } => {
