@@ -200,3 +200,58 @@ proptest! {
         let _ = Game::from_json(&garbage);
     }
 }
+
+/// Texts near the setup grammar: arbitrary strings, strings over its alphabet,
+/// and canonical texts (with arbitrary Unicode names) with one edit.
+fn setup_text_strategy() -> impl Strategy<Value = String> {
+    let edited = (
+        setup_strategy(),
+        prop::array::uniform3(".{0,6}"),
+        any::<bool>(),
+        any::<prop::sample::Index>(),
+        0u8..4,
+        "[ns1fhx0-9.%_A-Fa-f -]{0,3}",
+    )
+        .prop_map(|(mut setup, names, keep_names, at, op, piece)| {
+            if !keep_names {
+                setup.names = names;
+            }
+            let mut text = setup.to_text(); // ASCII: every index is a char boundary
+            let i = at.index(text.len() + 1);
+            match op {
+                0 => text.insert_str(i, &piece),
+                1 if i < text.len() => {
+                    text.remove(i);
+                }
+                2 => text.replace_range(i..(i + piece.len()).min(text.len()), &piece),
+                _ => {}
+            }
+            text
+        });
+    prop_oneof![any::<String>(), "[ns1fhx0-9.%_A-Fa-f -]{0,80}", edited,]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// NS-11, docs/fairness.md §1.3: a pasted text never panics the parser,
+    /// and an accepted text is the one text of its setup.
+    #[test]
+    fn ns_11_setup_texts_never_panic_and_accepted_ones_round_trip(text in setup_text_strategy()) {
+        if let Ok(setup) = Setup::from_text(&text) {
+            prop_assert_eq!(setup.to_text(), text);
+            prop_assert!(setup.validate().is_ok());
+        }
+    }
+
+    /// C-3: the verifier never panics on anything pasted into its fields.
+    #[test]
+    fn c_3_verify_never_panics(
+        commitment in prop_oneof![any::<String>(), "[0-9a-fA-F ]{60,68}"],
+        seed in prop_oneof![any::<String>(), "[0-9a-f]{64}"],
+        text in setup_text_strategy(),
+        words in prop::collection::vec(".{0,300}", 0..18),
+    ) {
+        let _ = nordau_shift::referee::verify(&commitment, &seed, &text, &words);
+    }
+}

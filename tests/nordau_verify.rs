@@ -52,16 +52,50 @@ fn c_3_verify_recomputes_a_played_games_schedule() {
         let end: u32 = report.shifts[..=k].iter().map(|s| s.plies).sum();
         assert_eq!(end, swap.after_ply);
     }
-    // Upper-case hex and surrounding spaces are fine.
-    let upper = verify_n(
-        &format!("  {}\n", reveal.commitment_hex.to_uppercase()),
-        &reveal.seed_hex.to_uppercase(),
+    // Words are normalised; hex has one text only (docs/fairness.md §1.3).
+    let shouted = verify_n(
+        &reveal.commitment_hex,
+        &reveal.seed_hex,
         &reveal.setup_text,
         &["  HELLO "],
         3,
     )
     .unwrap();
-    assert_eq!(upper.shifts[..], report.shifts[..3]);
+    assert_eq!(shouted.shifts[..], report.shifts[..3]);
+    assert_eq!(
+        verify(
+            &format!("  {}\n", reveal.commitment_hex),
+            &reveal.seed_hex,
+            &reveal.setup_text,
+            &["hello"]
+        ),
+        Err(VerifyError::Commitment(HexError::NotHex { position: 0 }))
+    );
+    let upper = reveal.seed_hex.to_uppercase();
+    let first_letter = upper.find(|c: char| c.is_ascii_uppercase()).unwrap();
+    assert_eq!(
+        verify(
+            &reveal.commitment_hex,
+            &upper,
+            &reveal.setup_text,
+            &["hello"]
+        ),
+        Err(VerifyError::Seed(HexError::UpperCase {
+            position: first_letter
+        }))
+    );
+    assert!(matches!(
+        verify(
+            &reveal.commitment_hex,
+            &reveal.seed_hex,
+            &format!("{} ", reveal.setup_text),
+            &["hello"]
+        ),
+        Err(VerifyError::Setup(SetupTextError::BadCharacter {
+            found: ' ',
+            ..
+        }))
+    ));
 }
 
 #[test]

@@ -426,3 +426,58 @@ fn verifier_messages_name_what_is_wrong() {
         Outcome::Mismatch { .. }
     ));
 }
+
+#[wasm_bindgen_test]
+fn counted_nouns_follow_each_languages_plural_rules() {
+    use nordau_shift::ui::format::Plural;
+    let ru = Plural::Ru {
+        one: "ход",
+        few: "хода",
+        many: "ходов",
+    };
+    let en = Plural::En {
+        one: "move",
+        other: "moves",
+    };
+    for (n, want) in [
+        (0, "ходов"),
+        (1, "ход"),
+        (2, "хода"),
+        (3, "хода"),
+        (4, "хода"),
+        (5, "ходов"),
+        (11, "ходов"),
+        (12, "ходов"),
+        (14, "ходов"),
+        (21, "ход"),
+        (22, "хода"),
+        (101, "ход"),
+        (111, "ходов"),
+    ] {
+        assert_eq!(ru.of(n), want, "{n}");
+    }
+    assert_eq!(ru.count(3), "3 хода");
+    assert_eq!(en.count(1), "1 move");
+    assert_eq!(en.count(21), "21 moves");
+    assert_eq!(en.count(0), "0 moves");
+}
+
+#[wasm_bindgen_test]
+fn number_fields_accept_only_plain_numbers_in_range() {
+    use nordau_shift::ui::number_field::NumberRange;
+    let block = NumberRange::whole(1, 600);
+    assert_eq!(block.parse("15"), Some(15.0));
+    assert_eq!(block.parse(" 600 "), Some(600.0));
+    for bad in [
+        "", "0", "-5", "2.5", "601", "99999999", "1e3", "+5", "0x10", "abc", "5 5",
+    ] {
+        assert_eq!(block.parse(bad), None, "{bad:?}");
+    }
+    let minutes = NumberRange::decimal(0.5, 600.0);
+    assert_eq!(minutes.parse("1,5"), Some(1.5));
+    assert_eq!(minutes.parse("0.5"), Some(0.5));
+    assert_eq!(minutes.parse(".5"), Some(0.5));
+    for bad in ["0.4", "1..5", "1.5.2", "1.", "NaN", "inf", "1e1"] {
+        assert_eq!(minutes.parse(bad), None, "{bad:?}");
+    }
+}

@@ -73,8 +73,11 @@ pub fn stream_key<S: AsRef<str>>(seed: &[u8; 32], words: &[S]) -> [u8; 32] {
 /// Why a hex string is not a 32-byte value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HexError {
-    /// A character that is not 0-9, a-f or A-F, at this character position.
+    /// A character that is not 0-9 or a-f (spaces included), at this
+    /// 0-based character position.
     NotHex { position: usize },
+    /// An upper-case hex digit at this 0-based position: hex is lower case.
+    UpperCase { position: usize },
     /// Expected 64 hex digits (32 bytes).
     WrongLength { found_digits: usize },
 }
@@ -85,6 +88,11 @@ impl fmt::Display for HexError {
             HexError::NotHex { position } => {
                 write!(f, "character {} is not a hex digit", position + 1)
             }
+            HexError::UpperCase { position } => write!(
+                f,
+                "character {} is an upper-case hex digit (write hex in lower case)",
+                position + 1
+            ),
             HexError::WrongLength { found_digits } => {
                 write!(f, "expected 64 hex digits (32 bytes), found {found_digits}")
             }
@@ -94,12 +102,20 @@ impl fmt::Display for HexError {
 
 impl std::error::Error for HexError {}
 
-/// Parses 64 hex digits (either case, surrounding whitespace ignored).
+/// Parses exactly 64 lower-case hex digits, nothing around them: the one
+/// text of 32 bytes (docs/fairness.md §1.3). A form that lets people type
+/// spaces or capitals cleans its input visibly before calling this.
 pub fn parse_hex32(text: &str) -> Result<[u8; 32], HexError> {
-    let text = text.trim();
-    if let Some((position, _)) = text.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        let position = text[..position].chars().count();
-        return Err(HexError::NotHex { position });
+    if let Some((position, c)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_hexdigit() || c.is_ascii_uppercase())
+    {
+        return Err(if c.is_ascii_hexdigit() {
+            HexError::UpperCase { position }
+        } else {
+            HexError::NotHex { position }
+        });
     }
     if text.len() != 64 {
         return Err(HexError::WrongLength {
@@ -139,8 +155,16 @@ mod tests {
             Err(HexError::WrongLength { found_digits: 3 })
         );
         assert_eq!(parse_hex32("zz"), Err(HexError::NotHex { position: 0 }));
-        let good = "00".repeat(31) + "Ff";
+        let good = "00".repeat(31) + "ff";
         assert_eq!(parse_hex32(&good).unwrap()[31], 0xff);
+        assert_eq!(
+            parse_hex32(&good.to_uppercase()),
+            Err(HexError::UpperCase { position: 62 })
+        );
+        assert_eq!(
+            parse_hex32(&format!(" {good}")),
+            Err(HexError::NotHex { position: 0 })
+        );
         assert_eq!(
             parse_hex32(&format!("{good}00")),
             Err(HexError::WrongLength { found_digits: 66 })

@@ -22,6 +22,7 @@ pub mod theme;
 pub mod ticker;
 pub mod update_notice;
 pub mod verifier;
+pub mod witness;
 
 use leptos::prelude::*;
 

@@ -25,8 +25,10 @@ use super::i18n::use_i18n;
 use super::i18n::verifier::VerifierTexts;
 use super::qr::{escape, qr_svg};
 use super::route::{Query, percent_encode};
+use super::witness::{self, Witnessed};
 use crate::referee::commitment::normalise_words;
 use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::nordau::{NameProblem, NonCanonical};
 use crate::referee::{
     Colour, HexError, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError,
     parse_hex32, verify,
@@ -320,6 +322,13 @@ pub fn hex_error_text(t: &VerifierTexts, error: &HexError, cleaned: &str) -> Str
                 &[&(position + 1).to_string(), &c.to_string()],
             )
         }
+        HexError::UpperCase { position } => {
+            let c = cleaned.chars().nth(position).unwrap_or('?');
+            fill(
+                t.hex_upper_case,
+                &[&(position + 1).to_string(), &c.to_string()],
+            )
+        }
         HexError::WrongLength { found_digits: 0 } => t.missing.to_owned(),
         HexError::WrongLength { found_digits } => {
             fill(t.hex_wrong_length, &[&found_digits.to_string()])
@@ -328,24 +337,55 @@ pub fn hex_error_text(t: &VerifierTexts, error: &HexError, cleaned: &str) -> Str
 }
 
 pub fn setup_error_text(t: &VerifierTexts, error: &SetupTextError) -> String {
+    let part_name = |field: &str| match field {
+        "shift range" => t.part_shift_range,
+        "block schedule" => t.part_schedule,
+        "bonus" => t.part_bonus,
+        "points" => t.part_points,
+        "names" => t.part_names,
+        _ => t.field_setup,
+    };
+    let n = |index: usize| (index + 1).to_string();
+    let code_point = |c: char| format!("{:04X}", u32::from(c));
     match error {
+        SetupTextError::TooLong { bytes } => fill(t.setup_too_long, &[&bytes.to_string()]),
+        SetupTextError::BadCharacter { position, found } => {
+            fill(t.setup_bad_character, &[&n(*position), &code_point(*found)])
+        }
+        SetupTextError::NonCanonical { field, problem } => {
+            let what = match problem {
+                NonCanonical::LeadingZero => t.nc_leading_zero,
+                NonCanonical::ZeroMoveCount => t.nc_zero_moves,
+                NonCanonical::LowerCaseEscape => t.nc_lower_escape,
+                NonCanonical::NeedlessEscape => t.nc_needless_escape,
+                NonCanonical::Unescaped => t.nc_unescaped,
+            };
+            fill(t.setup_non_canonical, &[part_name(field), what])
+        }
+        SetupTextError::NotUtf8 { index } => fill(t.setup_not_utf8, &[&n(*index)]),
         SetupTextError::FieldCount { found } => fill(t.setup_field_count, &[&found.to_string()]),
         SetupTextError::UnknownVersion(v) => fill(t.setup_version, &[v]),
         SetupTextError::BadUnit(u) => fill(t.setup_unit, &[u]),
-        SetupTextError::BadField { field } => {
-            let part = match *field {
-                "shift range" => t.part_shift_range,
-                "block schedule" => t.part_schedule,
-                "bonus" => t.part_bonus,
-                "points" => t.part_points,
-                "names" => t.part_names,
-                other => other,
-            };
-            fill(t.setup_bad_part, &[part])
-        }
+        SetupTextError::BadField { field } => fill(t.setup_bad_part, &[part_name(field)]),
         SetupTextError::Invalid(e) => match e {
-            SetupError::BadName { index } => fill(t.setup_bad_name, &[&(index + 1).to_string()]),
-            SetupError::DuplicateName => t.setup_duplicate_name.to_owned(),
+            SetupError::BadName { index, problem } => {
+                let i = n(*index);
+                match *problem {
+                    NameProblem::Empty => fill(t.setup_name_empty, &[&i]),
+                    NameProblem::TooLong { bytes } => {
+                        fill(t.setup_name_too_long, &[&i, &bytes.to_string()])
+                    }
+                    NameProblem::Character(c) => {
+                        fill(t.setup_name_character, &[&i, &code_point(c)])
+                    }
+                    NameProblem::EdgeSpace => fill(t.setup_name_space, &[&i]),
+                    NameProblem::DoubleSpace => fill(t.setup_name_double_space, &[&i]),
+                    NameProblem::LeadingMark(c) => fill(t.setup_name_mark, &[&i, &code_point(c)]),
+                }
+            }
+            SetupError::DuplicateName { first, second } => {
+                fill(t.setup_duplicate_name, &[&n(*first), &n(*second)])
+            }
             SetupError::BadShiftRange { min, max } => {
                 fill(t.setup_bad_range, &[&min.to_string(), &max.to_string()])
             }
@@ -445,7 +485,12 @@ struct Inputs {
 }
 
 /// The whole page as markup, for the current language, inputs and outcome.
-fn page_html(t: &VerifierTexts, inputs: Inputs, outcome: Option<&Outcome>) -> String {
+fn page_html(
+    t: &VerifierTexts,
+    inputs: Inputs,
+    outcome: Option<&Outcome>,
+    witness: &Witness,
+) -> String {
     let commitment = inputs.commitment.get_untracked();
     let seed = inputs.seed.get_untracked();
     let invalid = |field: Field| match outcome {
@@ -457,7 +502,7 @@ fn page_html(t: &VerifierTexts, inputs: Inputs, outcome: Option<&Outcome>) -> St
         _ => false,
     };
     let result = outcome
-        .map(|o| outcome_html(o, t, [&commitment, &seed]))
+        .map(|o| outcome_html(o, t, [&commitment, &seed], witness))
         .unwrap_or_default();
     [
         format!("<h1>{}</h1>", escape(t.title)),
@@ -504,8 +549,71 @@ fn page_html(t: &VerifierTexts, inputs: Inputs, outcome: Option<&Outcome>) -> St
             escape(t.verify_button)
         ),
         format!(r#"<section class="verify-result" id="verify-result" aria-live="polite">{result}</section>"#),
+        witness_list_html(t, &witness.list),
     ]
     .concat()
+}
+
+/// What this phone witnessed, and whether storing the last one failed.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Witness {
+    list: Vec<Witnessed>,
+    failed: bool,
+}
+
+/// Before the reveal: keep the commitment on this phone, or say when it was.
+fn witness_offer_html(t: &VerifierTexts, commitment_hex: &str, witness: &Witness) -> String {
+    if let Some(w) = witness::find(&witness.list, commitment_hex) {
+        let when = witness::time_text(w.at_ms);
+        return para("witness-note", &fill(t.witnessed_here, &[&when]));
+    }
+    let failed = if witness.failed {
+        para("witness-note", t.witness_failed)
+    } else {
+        String::new()
+    };
+    format!(
+        r#"{}<button type="button" class="button primary witness-button" data-action="witness">{}</button>{failed}"#,
+        para("witness-explain", t.witness_explain),
+        escape(t.witness_button)
+    )
+}
+
+/// After the reveal: which of this phone's records matched, claiming nothing
+/// about a commitment this phone never saw.
+fn witness_check_html(t: &VerifierTexts, commitment_hex: &str, witness: &Witness) -> String {
+    match witness::find(&witness.list, commitment_hex) {
+        Some(w) => para(
+            "witness-check witness-match",
+            &fill(t.witness_matches, &[&witness::time_text(w.at_ms)]),
+        ),
+        None => para("witness-check witness-unknown", t.witness_unknown),
+    }
+}
+
+fn witness_list_html(t: &VerifierTexts, list: &[Witnessed]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let items: String = list
+        .iter()
+        .rev()
+        .map(|w| {
+            let names = Setup::from_text(&w.setup_text)
+                .map(|s| s.names.join(", "))
+                .unwrap_or_else(|_| w.setup_text.clone());
+            format!(
+                r#"<li class="witnessed"><p>{} · {}</p><p class="hex-display">{}</p></li>"#,
+                escape(&witness::time_text(w.at_ms)),
+                escape(&names),
+                hex_groups(&w.commitment_hex, None)
+            )
+        })
+        .collect();
+    format!(
+        r#"<section class="witness-list"><h2>{}</h2><ul>{items}</ul></section>"#,
+        escape(t.witness_list_title)
+    )
 }
 
 /// The verifier page. It is rendered as one escaped markup string per
@@ -525,6 +633,43 @@ pub fn Verifier(query: Query) -> impl IntoView {
         words: RwSignal::new(from_url("w")),
     };
     let outcome = RwSignal::new(None::<Outcome>);
+    let witness = RwSignal::new(Witness {
+        list: witness::list(),
+        failed: false,
+    });
+    // "Witness this commitment": only a well-formed commitment before the reveal.
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let asked = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-action=witness]").ok().flatten())
+            .is_some();
+        let pending = outcome.with_untracked(|o| match o {
+            Some(Outcome::Pending {
+                commitment_hex,
+                setup,
+                ..
+            }) => Some((commitment_hex.clone(), setup.to_text())),
+            _ => None,
+        });
+        if let (true, Some((commitment_hex, setup_text))) = (asked, pending) {
+            let added = witness::add(Witnessed {
+                at_ms: js_sys::Date::now() as u64,
+                commitment_hex,
+                setup_text,
+            });
+            witness.set(match added {
+                Some(list) => Witness {
+                    list,
+                    failed: false,
+                },
+                None => Witness {
+                    list: witness::list(),
+                    failed: true,
+                },
+            });
+        }
+    };
 
     let run = move |scroll: bool| {
         let found = check(
@@ -571,13 +716,14 @@ pub fn Verifier(query: Query) -> impl IntoView {
         <article
             class="verifier"
             on:input=on_input
+            on:click=on_click
             on:submit=move |ev| {
                 ev.prevent_default();
                 run(true);
             }
             inner_html=move || {
                 let t = i18n.t().verifier;
-                outcome.with(|o| page_html(t, inputs, o.as_ref()))
+                witness.with(|w| outcome.with(|o| page_html(t, inputs, o.as_ref(), w)))
             }
         ></article>
     }
@@ -614,13 +760,24 @@ fn share_code(t: &VerifierTexts, fragment: &str, label: &str) -> String {
 /// The result area as markup. The result is static once computed, so it is
 /// built as a string (every text escaped) rather than as Leptos views: the
 /// same DOM for a fraction of the wasm (see README "Size").
-fn outcome_html(outcome: &Outcome, t: &VerifierTexts, inputs: [&str; 2]) -> String {
+fn outcome_html(
+    outcome: &Outcome,
+    t: &VerifierTexts,
+    inputs: [&str; 2],
+    witness: &Witness,
+) -> String {
     match outcome {
         Outcome::Verified {
             report,
             rows,
             fragment,
-        } => verified_html(t, report, rows, fragment),
+        } => verified_html(
+            t,
+            report,
+            rows,
+            fragment,
+            &witness_check_html(t, &report.commitment_hex, witness),
+        ),
         Outcome::Pending {
             commitment_hex,
             setup,
@@ -630,6 +787,7 @@ fn outcome_html(outcome: &Outcome, t: &VerifierTexts, inputs: [&str; 2]) -> Stri
             format!("<h2>{}</h2>", escape(t.commitment_heading)),
             format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
             name_chips("name-chips", &setup.names),
+            witness_offer_html(t, commitment_hex, witness),
             share_code(t, fragment, t.qr_label_pending),
         ]
         .concat(),
@@ -665,7 +823,13 @@ fn outcome_html(outcome: &Outcome, t: &VerifierTexts, inputs: [&str; 2]) -> Stri
     }
 }
 
-fn verified_html(t: &VerifierTexts, report: &Report, rows: &[Row], fragment: &str) -> String {
+fn verified_html(
+    t: &VerifierTexts,
+    report: &Report,
+    rows: &[Row],
+    fragment: &str,
+    witness_check: &str,
+) -> String {
     let (min, max) = (report.setup.min_shift, report.setup.max_shift);
     let (note, length_head) = match report.setup.unit {
         ShiftUnit::FullMoves => (
@@ -740,7 +904,7 @@ fn verified_html(t: &VerifierTexts, report: &Report, rows: &[Row], fragment: &st
             "✓",
             t.match_title,
             &format!(
-                r#"{}<p class="hex-display">{}</p>{}"#,
+                r#"{}<p class="hex-display">{}</p>{witness_check}{}"#,
                 para("", t.match_detail),
                 hex_groups(&report.commitment_hex, None),
                 para(

@@ -8,6 +8,7 @@ pub mod service_worker;
 pub mod sound;
 pub mod storage;
 pub mod theme;
+pub mod vault;
 
 use wasm_bindgen::JsCast;
 

@@ -173,6 +173,9 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator(".ns-setup button.primary.big").tap();
   await page.locator(".ns-commit").waitFor();
   problems.push(...(await audit(page, "Nordau commitment")));
+  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+  problems.push(...(await audit(page, "Nordau commitment, seats drawn")));
 
   // Clock mode: before the start, running, the swap notice, the menu, the end.
   await page.locator(".ns-commit button.primary.big").tap();
@@ -200,6 +203,8 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await assertLiveForgot(page, "Nordau next game's commitment", [said, saidOther]);
   await switchLanguage(page, lang);
   await assertLiveForgot(page, `Nordau next game, back in ${lang}`, [said, saidOther]);
+  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
   await page.locator(".ns-play").waitFor();
   await assertLiveForgot(page, "Nordau next game's play screen", [said, saidOther]);
@@ -213,6 +218,8 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator("input[name=ns-mode]").nth(1).check();
   await page.locator(".ns-setup button.primary.big").tap();
   await page.locator(".ns-commit").waitFor();
+  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
   await page.locator(".ns-play.board-mode .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();

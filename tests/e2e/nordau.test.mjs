@@ -15,6 +15,7 @@ import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
   PORTRAIT,
+  collectPageErrors,
   launchBrowser,
   openWithFakeClock,
   phoneContext,
@@ -56,8 +57,15 @@ async function setUp(page, { board = false, names = NAMES } = {}) {
   await page.locator(".ns-commit").waitFor();
 }
 
-/** Taps "Begin" and then the Black half, which starts White's clock. */
+/** "Lock words and draw seats" (issue 11): only then do the drawn seats appear. */
+async function lockWords(page) {
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+}
+
+/** Locks the words, taps "Begin" and then the Black half, which starts White's clock. */
 async function beginAndStart(page) {
+  await lockWords(page);
   await page.locator(".ns-commit button.primary.big").tap();
   await page.locator(".ns-play .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();
@@ -86,6 +94,13 @@ function readPlay(page) {
       overlay: document.querySelector(".swap-overlay") !== null,
     };
   });
+}
+
+/** A score table as { name: points }. */
+function readScores(page, table) {
+  return page.locator(`${table} tbody tr`).evaluateAll((rows) =>
+    Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
+  );
 }
 
 const toMove = (state) => (state.white.toMove ? "white" : state.black.toMove ? "black" : null);
@@ -210,7 +225,13 @@ describe("Nordau Shift table", () => {
       // NS-9: everything a player could see before the end.
       const seen = [];
       const capture = async (step) => {
-        seen.push({ step, html: await page.content(), title: await page.title() });
+        seen.push({
+          step,
+          html: await page.content(),
+          title: await page.title(),
+          // The seed at rest is sealed: no storage value may hold it either.
+          storage: await page.evaluate(() => Object.entries(localStorage).flat().join("\n")),
+        });
       };
       await capture("setup");
 
@@ -227,13 +248,23 @@ describe("Nordau Shift table", () => {
         "the commitment hex overflows its box",
       );
       assert.equal(await page.locator(".ns-commit svg").count(), 1, "no QR code on the commitment screen");
-      // Words mixed into the draw (the stream key then differs from the seed).
-      const words = ["blue", "whale"];
-      await page.getByLabel("Words, separated by spaces").fill(words.join(" "));
+      // Issue 11: nothing derived from the seed is on screen before the lock,
+      // and typing words changes nothing on screen but the fields.
+      assert.equal(await page.locator(".seat-list, .seat-name, .seat-chip").count(), 0, "seats shown before the lock");
+      const screen = () => page.locator(".ns-commit").evaluate((el) => [el.outerHTML, el.innerText]);
+      const untouched = await screen();
+      // One entry per player, each in the field labelled with their name; a
+      // multi-word entry stays one entry (the stream key then differs from the seed).
+      const words = ["Blue whale", "", "seven orange hedgehogs"];
+      for (const [i, name] of NAMES.entries()) await page.getByLabel(`${name}’s words`).fill(words[i]);
+      assert.deepEqual(await screen(), untouched, "typing words changed the screen");
+      await capture("commitment with words");
+      await lockWords(page);
+      for (const name of NAMES) assert.ok(!(await page.getByLabel(`${name}’s words`).isEditable()), "words editable after the lock");
       const seats = await page.locator(".seat-list .seat-name").allInnerTexts();
       assert.equal(seats.length, 3);
       assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
-      await capture("commitment with words");
+      await capture("seats drawn");
 
       await page.getByRole("button", { name: "Begin — Black starts White's clock" }).tap();
       await page.locator(".ns-play").waitFor();
@@ -310,13 +341,9 @@ describe("Nordau Shift table", () => {
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${people.winner} .* wins`));
 
       // NS-8: winner 2, Observer 1, loser 0 — to the people sitting there at the end.
-      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
-        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
-      );
+      const points = await readScores(page, ".ns-end .score-table:not(.session)");
       assert.deepEqual(points, { [people.winner]: "2", [people.observer]: "1", [people.loser]: "0" });
-      const session = await page.locator(".score-table.session tbody tr").evaluateAll((rows) =>
-        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
-      );
+      const session = await readScores(page, ".score-table.session");
       assert.deepEqual(session, points, "session table after one game");
       assert.match(await page.locator(".ns-end").innerText(), /Games 1/);
 
@@ -349,11 +376,12 @@ describe("Nordau Shift table", () => {
       const key = streamKey(seed, words);
       assert.notEqual(key, seed);
       assert.ok(seen.length >= 10);
-      for (const { step, html, title } of seen) {
+      for (const { step, html, title, storage } of seen) {
         for (const secret of [seed, key]) {
           for (const form of [secret, secret.match(/.{8}/g).join(" "), secret.toUpperCase()]) {
             assert.ok(!html.includes(form), `the secret was in the page at step "${step}"`);
             assert.ok(!title.includes(form), `the secret was in the title at step "${step}"`);
+            assert.ok(!storage.includes(form), `the secret was in localStorage at step "${step}"`);
           }
         }
       }
@@ -405,11 +433,17 @@ describe("Nordau Shift table", () => {
       await page.locator(".ns-end").waitFor();
       assert.match(await page.locator(".end-reason").innerText(), /checkmate/);
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${black}.*Black.*wins`));
-      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
-        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
-      );
+      const points = await readScores(page, ".ns-end .score-table:not(.session)");
       assert.equal(points[black], "2");
       assert.equal(points[white], "0");
+      // The final position stands next to the result: Black's queen on h4,
+      // the mating move marked, and the board takes no more moves.
+      const final = page.locator(".final-position");
+      assert.match(await final.locator(".card-title").innerText(), /Final position/);
+      assert.match(await final.locator("[data-square=h4] .piece").innerText(), /^♛/);
+      assert.ok(await final.locator("[data-square=h4]").evaluate((el) => el.classList.contains("last")));
+      await final.locator("[data-square=e1]").tap();
+      assert.equal(await final.locator(".sq.target").count(), 0, "the final position offered a move");
       // No swap before ply 6: the reveal says the first shift did not end.
       const rows = await page.locator("[data-testid=schedule] tbody tr[data-swapped=true]").count();
       assert.equal(rows, 0);
@@ -608,9 +642,7 @@ describe("Nordau Shift table", () => {
       await page.locator(".ns-end").waitFor();
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${mover} .* wins`));
       // NS-8 to the people seated before the announcement: the mover wins, not the newcomer.
-      const points = await page.locator(".ns-end .score-table:not(.session) tbody tr").evaluateAll((rows) =>
-        Object.fromEntries(rows.map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent])),
-      );
+      const points = await readScores(page, ".ns-end .score-table:not(.session)");
       assert.deepEqual(points, { [mover]: "2", [observer]: "1", [loser]: "0" });
       // The committed setup shows the names as typed, not percent-encoded.
       const names = await page.locator("[data-testid=setup-names]").innerText();
@@ -662,6 +694,197 @@ describe("Nordau Shift table", () => {
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
+      await app.stop();
+    }
+  });
+
+  test("the menu holds the clocks, and undo survives a pause, charging only running time (C-4, C-4a)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      await page.clock.runFor(3_000);
+      await pressMoved(page); // White taps with 12 s left; Black's clock runs.
+      // The menu stops the clocks and says so; closing starts them again.
+      await page.locator(".middle-controls .menu-button").tap();
+      await page.getByText("The clocks are stopped while the menu is open.").waitFor();
+      await page.clock.runFor(10_000);
+      await page.locator(".sheet-head .button").tap();
+      await page.locator(".sheet").waitFor({ state: "detached" });
+      assert.equal((await readPlay(page)).black.bank, "0:15", "a clock ran behind the menu");
+      await page.clock.runFor(1_000);
+      // A pause to sort out a mis-tap: undo stays offered through it.
+      await page.getByRole("button", { name: "Pause", exact: true }).tap();
+      await page.clock.runFor(30_000);
+      await page.getByRole("button", { name: "Resume", exact: true }).tap();
+      await page.clock.runFor(1_000);
+      const undo = page.getByRole("button", { name: "Undo last tap" });
+      assert.ok(!(await undo.isDisabled()), "undo was lost after Pause and Resume");
+      await undo.tap();
+      await page.getByRole("button", { name: "Confirm" }).tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      const state = await readPlay(page);
+      // C-4a: White is charged the 2 s Black's clock ran (not the menu, not
+      // the pause); Black's bank is what it showed at the tap.
+      assert.equal(state.white.bank, "0:10");
+      assert.equal(state.black.bank, "0:15");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("every commitment shown is revealed: a changed setup and an abandoned draw show their seeds at once, the end lists all (issue 11)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      const commitmentOnScreen = async () => hex(await page.locator("[data-testid=commitment]").innerText());
+      const left = page.locator("[data-testid=left-draw]");
+      const seedOf = async (record) => hex((await record.locator(".draw-fate").innerText()).split(/seed/)[1]);
+
+      // Draw 1: the setup changed before the words were locked.
+      await setUp(page);
+      const first = await commitmentOnScreen();
+      await page.getByRole("button", { name: "Change setup", exact: true }).tap();
+      await page.locator(".ns-setup").waitFor();
+      assert.match(await left.innerText(), /Draw 1 withdrawn before the seats were drawn — seed [0-9a-f]{8}( [0-9a-f]{8}){7}/);
+      assert.ok(hex(await left.locator(".draw-commitment").innerText()).endsWith(first));
+
+      // Draw 2: seats drawn, disliked, abandoned before move one (a second tap confirms).
+      await setUp(page);
+      const second = await commitmentOnScreen();
+      assert.notEqual(second, first);
+      await lockWords(page);
+      await page.getByRole("button", { name: "Abandon this draw (its seed is revealed)", exact: true }).tap();
+      await page.getByRole("button", { name: "Abandon this draw (its seed is revealed) — Confirm" }).tap();
+      await page.locator(".ns-setup").waitFor();
+      assert.match(await left.innerText(), /Draw 2 abandoned before move one — seed/);
+      const seed2 = await seedOf(left);
+      assert.match(seed2, /^[0-9a-f]{64}$/);
+      // It stays revealed after a reload.
+      await page.reload();
+      await left.waitFor();
+      assert.equal(await seedOf(left), seed2);
+
+      // Draw 3: played to the end (White's bank runs out).
+      await setUp(page);
+      const third = await commitmentOnScreen();
+      await beginAndStart(page);
+      await page.clock.runFor(16_000);
+      await page.locator(".ns-end").waitFor();
+      const records = page.locator("[data-testid=draws] .draw-record");
+      assert.deepEqual(await records.evaluateAll((els) => els.map((el) => el.dataset.fate)), ["withdrawn", "abandoned", "played"]);
+      const listed = await records.locator(".draw-commitment").allInnerTexts();
+      assert.deepEqual(listed.map((t) => hex(t).slice(-64)), [first, second, third]);
+      assert.equal(await seedOf(records.nth(1)), seed2);
+
+      // The export lists the same, with every seed.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export session record" }).tap(),
+      ]);
+      const record = JSON.parse(readFileSync(await download.path(), "utf8"));
+      assert.deepEqual(record.draws.map((d) => [d.fate, d.commitment_hex]), [
+        ["withdrawn", first],
+        ["abandoned", second],
+        ["played", third],
+      ]);
+      assert.equal(record.draws[1].seed_hex, seed2);
+      assert.equal(record.draws[1].half_moves, 0);
+      assert.equal(record.games.length, 1, "an abandoned draw was scored");
+
+      // The abandoned draw's own link verifies against its commitment.
+      const href = await records.nth(1).locator("a").getAttribute("href");
+      await page.evaluate((h) => (location.hash = h), href);
+      await page.locator(".banner-ok").waitFor();
+      assert.equal(hex(await page.locator(".banner-ok .hex-display").innerText()), second);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("multi-word entries round-trip to a second phone that witnessed the commitment; a third phone says it did not (issue 11)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    const witnessPhone = await phoneContext(browser);
+    const otherPhone = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      const commitment = hex(await page.locator("[data-testid=commitment]").innerText());
+      // What the commitment QR code holds: the verifier link without a seed.
+      const link = await page.locator(".commit-card").getAttribute("data-verify-url");
+      assert.ok(link.includes(`#/verify?c=${commitment}&setup=`), link);
+      assert.ok(!link.includes("&s="), link);
+
+      // Before move one the second phone opens it and witnesses it.
+      const witness = await witnessPhone.newPage();
+      const witnessErrors = collectPageErrors(witness);
+      await witness.goto(link);
+      await witness.getByRole("button", { name: "Witness this commitment" }).tap();
+      const note = await witness.locator(".witness-note").innerText();
+      const at = note.match(/^Witnessed on this phone at (\d\d:\d\d)\.$/)?.[1];
+      assert.ok(at, note);
+      const kept = await witness.locator(".witness-list").innerText();
+      assert.match(kept, /Anna, Boris, Chen/);
+      assert.ok(hex(kept).includes(commitment));
+
+      // One entry per player, several words each.
+      const entries = ["Blue   WHALE", "7 оранжевых Ёжиков", "tea with lemon"];
+      for (const [i, name] of NAMES.entries()) await page.getByLabel(`${name}’s words`).fill(entries[i]);
+      await lockWords(page);
+      const seats = await page.locator(".seat-list .seat-name").allInnerTexts();
+      await page.getByRole("button", { name: "Begin — Black starts White's clock" }).tap();
+      await page.locator(".half.black-seat").tap();
+      for (let i = 0; i < 4; i++) {
+        await page.clock.runFor(1_000);
+        await pressMoved(page);
+      }
+      // No swap within four taps (shifts are at least 3 moves); then a flag.
+      await page.clock.runFor(60_000);
+      await page.locator(".ns-end").waitFor();
+
+      // The reveal lists the entries as the stream key uses them, one per line.
+      const normalised = ["blue whale", "7 оранжевых Ёжиков", "tea with lemon"];
+      assert.deepEqual(await page.locator("[data-testid=words] li").allInnerTexts(), normalised);
+      const game = await page.locator("[data-testid=schedule] tbody tr").evaluateAll((trs) =>
+        trs.map((tr) => ({ length: parseInt(tr.children[1].textContent, 10), coin: tr.children[2].textContent.toLowerCase() })),
+      );
+      const reveal = await page.locator(".reveal a.button").getAttribute("href");
+      assert.match(reveal, /^#\/verify\?c=/);
+
+      const check = async (phone) => {
+        const p = await phone.newPage();
+        const pageErrors = collectPageErrors(p);
+        await p.goto(`${app.url}${reveal}`);
+        await p.locator(".banner-ok").waitFor();
+        // The verifier's draw is the game's draw.
+        const seating = await Promise.all(["white", "black", "observer"].map((s) => p.locator(`.seat-${s} dd`).innerText()));
+        assert.deepEqual(seating, seats);
+        assert.deepEqual(await p.locator(".words-used li").allInnerTexts(), normalised);
+        assert.equal(await p.locator("#verify-words").inputValue(), normalised.join("\n"));
+        const rows = await p.$$eval(".schedule tbody tr", (trs) =>
+          trs.map((tr) => ({ length: Number(tr.querySelector(".shift-length").textContent), coin: tr.dataset.coin })),
+        );
+        assert.deepEqual(rows.slice(0, game.length), game);
+        const said = await p.locator(".witness-check").innerText();
+        assert.deepEqual(pageErrors, []);
+        return said;
+      };
+      assert.equal(await check(witnessPhone), `It matches the commitment you witnessed at ${at}.`);
+      assert.equal(await check(otherPhone), "Not witnessed on this phone: compare with the commitment you photographed.");
+      assert.deepEqual(witnessErrors, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await witnessPhone.close();
+      await otherPhone.close();
       await app.stop();
     }
   });
@@ -728,10 +951,30 @@ describe("Nordau Shift table", () => {
           await pressMoved(page);
           await page.clock.runFor(3_400);
           await shot("play-clock");
+          // Landscape: the players sit at the short edges, and each half faces
+          // its player (Black's a quarter clockwise, White's anticlockwise).
+          const faces = await page.evaluate(() =>
+            ["black", "white"].map((c) => {
+              const style = getComputedStyle(document.querySelector(`.half.${c}-seat`));
+              return [style.writingMode, style.transform];
+            }),
+          );
+          if (orientation === "landscape") {
+            assert.deepEqual(faces.map(([mode]) => mode), ["vertical-rl", "vertical-rl"]);
+            assert.equal(faces[0][1], "none");
+            assert.match(faces[1][1], /^matrix\(-1, /);
+          } else {
+            assert.deepEqual(faces.map(([mode]) => mode), ["horizontal-tb", "horizontal-tb"]);
+          }
           await assertNothingClipped(page, `clock mode, ${lang} ${orientation}`);
           await pressUntilSwap(page, { thinkMs: 700 });
           await shot("swap");
           await assertOnScreen(page, ".swap-title, .swap-line, .button.seated", `swap notice, ${lang} ${orientation}`);
+          if (orientation === "landscape") {
+            // Each copy of the notice faces a short edge, like the halves.
+            const modes = await page.locator(".swap-message").evaluateAll((els) => els.map((el) => getComputedStyle(el).writingMode));
+            assert.deepEqual(modes, ["vertical-rl", "vertical-rl"]);
+          }
           await page.locator(".button.seated").tap();
           await page.locator(".swap-overlay").waitFor({ state: "detached" });
           await runToLow(page);

@@ -168,8 +168,10 @@ async function nordauSetUp(page, { board = false, names = NAMES } = {}) {
   await page.locator(".ns-commit").waitFor();
 }
 
-/** Nordau: "Begin", then Black's half starts White's clock. */
+/** Nordau: "Lock words and draw seats", "Begin", then Black's half starts White's clock. */
 async function nordauBegin(page) {
+  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
   await page.locator(".ns-play .half.black-seat.starts").waitFor();
 }

@@ -298,6 +298,8 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await web.waitFor(".ns-commit");
     const commitment = (await web.text("[data-testid=commitment]")).replace(/\s+/g, "");
     assert.match(commitment, /^[0-9a-f]{64}$/, "the commitment is not shown in full");
+    await web.click(".ns-commit button.primary.big"); // Lock words and draw seats
+    await web.waitFor(".ns-commit .seat-list .seat-name");
     const seats = await web.run("return [...document.querySelectorAll('.seat-list .seat-name')].map((s) => s.textContent)");
     assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
 

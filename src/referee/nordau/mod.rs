@@ -6,6 +6,7 @@ pub mod commitment;
 pub mod draw;
 pub mod game;
 pub mod log;
+pub mod names;
 pub mod pgn;
 pub mod seats;
 pub mod session;
@@ -19,11 +20,12 @@ pub use game::{
     RevealSwap, SwapRecord, Timed, ViewPhase,
 };
 pub use log::LogError;
+pub use names::NameProblem;
 pub use pgn::{PgnError, to_pgn};
 pub use seats::{Person, Seat, Seating};
-pub use session::{Session, SessionError, SessionGame};
+pub use session::{DrawFate, DrawRecord, Session, SessionError, SessionGame};
 pub use setup::{
-    BlockSchedule, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
+    BlockSchedule, NonCanonical, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
 };
 pub use table::{Stage, Table, TableError, TableLoadError};
 pub use verify::{Report, ShiftEntry, VerifyError, verify, verify_n};

@@ -1,6 +1,9 @@
 //! The running table over a session of several games with the same three
-//! people (NS-8). Each game has its own seed and commitment.
+//! people (NS-8). Each game has its own seed and commitment, and every
+//! commitment shown at the table is kept here with its fate and its seed, so a
+//! draw given up and drawn again is visible to all three players.
 
+use crate::referee::commitment::normalise_words;
 use crate::referee::nordau::game::{EndReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,11 +20,39 @@ pub struct SessionGame {
     pub points: [u32; 3],
 }
 
+/// What became of a commitment shown at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "fate", rename_all = "snake_case")]
+pub enum DrawFate {
+    /// The game was played to its end.
+    Played,
+    /// The setup was changed before the words were locked: no seat was drawn.
+    Withdrawn,
+    /// Given up after the seats were drawn, `half_moves` into the game
+    /// (0 = before move one).
+    Abandoned { half_moves: u32 },
+}
+
+/// One commitment shown at the table, revealed: enough to verify it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRecord {
+    pub commitment_hex: String,
+    pub setup_text: String,
+    pub seed_hex: String,
+    /// The players' entries (normalised) once locked; empty if none or never locked.
+    pub words: Vec<String>,
+    #[serde(flatten)]
+    pub fate: DrawFate,
+}
+
 /// A session table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Session {
     pub names: [String; 3],
     pub games: Vec<SessionGame>,
+    /// Every commitment of the evening, in the order shown (older saves have none).
+    #[serde(default)]
+    pub draws: Vec<DrawRecord>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +82,19 @@ impl Session {
         Session {
             names,
             games: Vec::new(),
+            draws: Vec::new(),
         }
+    }
+
+    /// Keeps a revealed commitment in the evening's record.
+    pub fn record_draw(&mut self, record: DrawRecord) {
+        self.draws.push(record);
+    }
+
+    /// The session as JSON, for the players to keep: scores and every
+    /// commitment with its fate and seed (nothing secret is left by then).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a session always serialises")
     }
 
     /// Adds a finished game; its names must be this session's names in the
@@ -79,6 +122,7 @@ impl Session {
                 .map(|p| self.names[usize::from(p)].clone()),
             points: result.points,
         });
+        self.draws.push(DrawRecord::of(game, DrawFate::Played));
         Ok(())
     }
 
@@ -91,5 +135,18 @@ impl Session {
             }
         }
         t
+    }
+}
+
+impl DrawRecord {
+    /// The record of `game`'s commitment, revealed with `fate`.
+    pub fn of(game: &Game, fate: DrawFate) -> DrawRecord {
+        DrawRecord {
+            commitment_hex: game.commitment_hex(),
+            setup_text: game.setup().to_text(),
+            seed_hex: hex::encode(game.seed()),
+            words: normalise_words(game.words()),
+            fate,
+        }
     }
 }

@@ -8,9 +8,14 @@
 //! `<block ms>x<moves>` lines joined by `-`, the last line without `x<moves>`
 //! (it lasts for the rest of the game, NS-7). Names are UTF-8 with every byte
 //! outside `[A-Za-z0-9]` written as `%XX` (upper-case hex).
+//! Parsing accepts only that canonical text (docs/fairness.md §1.1), so every
+//! setup has exactly one text: `from_text(t)?.to_text() == t`.
 
+use super::names::{NameProblem, check_name, comparison_key};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+pub use super::names::MAX_NAME_BYTES;
 
 /// How shift lengths are counted (NS-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,15 +119,16 @@ pub const MAX_BLOCK_MS: u32 = 86_400_000;
 pub const MAX_SCHEDULE_LINES: usize = 16;
 pub const MAX_POINTS: u32 = 1000;
 pub const MAX_BONUS_PERMILLE: u32 = 10_000;
-pub const MAX_NAME_BYTES: usize = 64;
+/// Longest setup text accepted; the longest canonical text is 850 bytes.
+pub const MAX_SETUP_TEXT_BYTES: usize = 1024;
 
 /// Why a setup is not acceptable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    /// A name is empty, too long, padded with whitespace or has control characters.
-    BadName { index: usize },
-    /// Two people have the same name.
-    DuplicateName,
+    /// Name `index` (0-based) breaks a rule of docs/fairness.md §1.2.
+    BadName { index: usize, problem: NameProblem },
+    /// Two names are the same once case is ignored (0-based indices).
+    DuplicateName { first: usize, second: usize },
     /// Needs `1 <= min <= max <= 100`.
     BadShiftRange { min: u32, max: u32 },
     /// Needs 1..=16 lines, each block 1..=86 400 000 ms, only the last line open-ended.
@@ -138,12 +144,13 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::BadName { index } => write!(
+            SetupError::BadName { index, problem } => write!(f, "name {} {problem}", index + 1),
+            SetupError::DuplicateName { first, second } => write!(
                 f,
-                "name {} must be 1..={MAX_NAME_BYTES} bytes, without surrounding spaces or control characters",
-                index + 1
+                "names {} and {} are the same when case is ignored",
+                first + 1,
+                second + 1
             ),
-            SetupError::DuplicateName => write!(f, "the three names must differ"),
             SetupError::BadShiftRange { min, max } => {
                 write!(
                     f,
@@ -184,19 +191,13 @@ impl Setup {
     /// Checks every limit; a validated setup never makes the referee panic.
     pub fn validate(&self) -> Result<(), SetupError> {
         for (index, name) in self.names.iter().enumerate() {
-            let ok = !name.is_empty()
-                && name.len() <= MAX_NAME_BYTES
-                && name.trim() == name
-                && !name.chars().any(char::is_control);
-            if !ok {
-                return Err(SetupError::BadName { index });
-            }
+            check_name(name).map_err(|problem| SetupError::BadName { index, problem })?;
         }
-        if self.names[0] == self.names[1]
-            || self.names[0] == self.names[2]
-            || self.names[1] == self.names[2]
-        {
-            return Err(SetupError::DuplicateName);
+        let keys = self.names.clone().map(|n| comparison_key(&n));
+        for (first, second) in [(0, 1), (0, 2), (1, 2)] {
+            if keys[first] == keys[second] {
+                return Err(SetupError::DuplicateName { first, second });
+            }
         }
         if self.min_shift < 1 || self.min_shift > self.max_shift || self.max_shift > MAX_SHIFT {
             return Err(SetupError::BadShiftRange {
@@ -272,9 +273,17 @@ impl Setup {
         )
     }
 
-    /// Parses the canonical text form; the result is validated.
+    /// Parses the canonical text form and nothing else (no trimming, no
+    /// alternative spellings); the result is validated.
     pub fn from_text(text: &str) -> Result<Setup, SetupTextError> {
-        let fields: Vec<&str> = text.trim().split('.').collect();
+        if text.len() > MAX_SETUP_TEXT_BYTES {
+            return Err(SetupTextError::TooLong { bytes: text.len() });
+        }
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '%');
+        if let Some((position, found)) = text.chars().enumerate().find(|&(_, c)| !allowed(c)) {
+            return Err(SetupTextError::BadCharacter { position, found });
+        }
+        let fields: Vec<&str> = text.split('.').collect();
         if fields.len() != 7 {
             return Err(SetupTextError::FieldCount {
                 found: fields.len(),
@@ -299,7 +308,16 @@ impl Setup {
             let line = match part.split_once('x') {
                 Some((block, moves)) => ScheduleLine {
                     block_ms: number(block, "block schedule")?,
-                    moves: number(moves, "block schedule")?,
+                    moves: match number(moves, "block schedule")? {
+                        // "Rest of the game" is written without `x`: one text per setup.
+                        0 => {
+                            return Err(SetupTextError::NonCanonical {
+                                field: "block schedule",
+                                problem: NonCanonical::ZeroMoveCount,
+                            });
+                        }
+                        n => n,
+                    },
                 },
                 None => ScheduleLine {
                     block_ms: number(part, "block schedule")?,
@@ -318,8 +336,8 @@ impl Setup {
             return Err(SetupTextError::BadField { field: "names" });
         }
         let mut names: [String; 3] = Default::default();
-        for (slot, part) in names.iter_mut().zip(name_parts) {
-            *slot = percent_decode(part).ok_or(SetupTextError::BadField { field: "names" })?;
+        for (index, (slot, part)) in names.iter_mut().zip(name_parts).enumerate() {
+            *slot = percent_decode(part, index)?;
         }
         let setup = Setup {
             names,
@@ -340,9 +358,43 @@ impl Setup {
     }
 }
 
+/// A spelling that would denote a setup that has another, canonical text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NonCanonical {
+    /// `07` for `7`.
+    LeadingZero,
+    /// `x0` in the schedule: the open-ended last line has no `x<moves>`.
+    ZeroMoveCount,
+    /// `%c3` for `%C3`.
+    LowerCaseEscape,
+    /// `%41` for `A`: letters and digits are written as themselves.
+    NeedlessEscape,
+    /// A byte outside `[A-Za-z0-9]` written as itself (`-` for `%2D`).
+    Unescaped,
+}
+
+impl fmt::Display for NonCanonical {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NonCanonical::LeadingZero => "a number with a leading zero",
+            NonCanonical::ZeroMoveCount => {
+                "a move count of 0 (the last line is written without x<moves>)"
+            }
+            NonCanonical::LowerCaseEscape => "a %xx escape in lower case (write %XX)",
+            NonCanonical::NeedlessEscape => "an escaped letter or digit (write it as itself)",
+            NonCanonical::Unescaped => "a character other than A-Z, a-z, 0-9 not written as %XX",
+        })
+    }
+}
+
 /// Why a setup text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupTextError {
+    /// Longer than [`MAX_SETUP_TEXT_BYTES`]; refused, never truncated.
+    TooLong { bytes: usize },
+    /// A character outside `[A-Za-z0-9._%-]` (spaces included), at this
+    /// 0-based character position.
+    BadCharacter { position: usize, found: char },
     /// Expected 7 fields separated by `.`.
     FieldCount { found: usize },
     /// The first field is not `ns1`.
@@ -351,6 +403,13 @@ pub enum SetupTextError {
     BadUnit(String),
     /// A field is not in the expected shape (numbers, separators, escapes).
     BadField { field: &'static str },
+    /// Well formed, but not the one text of its setup.
+    NonCanonical {
+        field: &'static str,
+        problem: NonCanonical,
+    },
+    /// Name `index` (0-based) decodes to bytes that are not UTF-8.
+    NotUtf8 { index: usize },
     /// Well formed but outside the limits.
     Invalid(SetupError),
 }
@@ -358,6 +417,16 @@ pub enum SetupTextError {
 impl fmt::Display for SetupTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SetupTextError::TooLong { bytes } => write!(
+                f,
+                "setup text is {bytes} bytes long (at most {MAX_SETUP_TEXT_BYTES})"
+            ),
+            SetupTextError::BadCharacter { position, found } => write!(
+                f,
+                "character {} (U+{:04X}) cannot appear in a setup text",
+                position + 1,
+                u32::from(*found)
+            ),
             SetupTextError::FieldCount { found } => {
                 write!(
                     f,
@@ -371,6 +440,10 @@ impl fmt::Display for SetupTextError {
                 write!(f, "unknown shift unit '{u}' (expected 'f' or 'h')")
             }
             SetupTextError::BadField { field } => write!(f, "malformed {field} in setup text"),
+            SetupTextError::NonCanonical { field, problem } => {
+                write!(f, "the {field} part of the setup text has {problem}")
+            }
+            SetupTextError::NotUtf8 { index } => write!(f, "name {} is not UTF-8", index + 1),
             SetupTextError::Invalid(e) => write!(f, "invalid setup: {e}"),
         }
     }
@@ -380,10 +453,14 @@ impl std::error::Error for SetupTextError {}
 
 /// A canonical decimal number: digits only, no leading zeros, fits u32.
 fn number(s: &str, field: &'static str) -> Result<u32, SetupTextError> {
-    let canonical =
-        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
-    if !canonical {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(SetupTextError::BadField { field });
+    }
+    if s.len() > 1 && s.starts_with('0') {
+        return Err(SetupTextError::NonCanonical {
+            field,
+            problem: NonCanonical::LeadingZero,
+        });
     }
     s.parse().map_err(|_| SetupTextError::BadField { field })
 }
@@ -404,26 +481,52 @@ fn percent_encode(s: &str) -> String {
     out
 }
 
-fn percent_decode(s: &str) -> Option<String> {
+/// Decodes one name of the canonical text: letters and digits as themselves,
+/// every other byte as `%XX` with upper-case hex digits.
+fn percent_decode(s: &str, index: usize) -> Result<String, SetupTextError> {
+    let malformed = SetupTextError::BadField { field: "names" };
+    let non_canonical = |problem| SetupTextError::NonCanonical {
+        field: "names",
+        problem,
+    };
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    };
     let bytes = s.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
             b'%' => {
-                let hex = bytes.get(i + 1..i + 3)?;
-                let text = std::str::from_utf8(hex).ok()?;
-                out.push(u8::from_str_radix(text, 16).ok()?);
+                let &[hi, lo] = bytes.get(i + 1..i + 3).ok_or(malformed.clone())? else {
+                    return Err(malformed);
+                };
+                let (Some(hi), Some(lo)) = (digit(hi), digit(lo)) else {
+                    let lower = |b: u8| matches!(b, b'a'..=b'f');
+                    let hex = |b: u8| b.is_ascii_hexdigit();
+                    return Err(if hex(hi) && hex(lo) && (lower(hi) || lower(lo)) {
+                        non_canonical(NonCanonical::LowerCaseEscape)
+                    } else {
+                        malformed
+                    });
+                };
+                let byte = hi * 16 + lo;
+                if byte.is_ascii_alphanumeric() {
+                    return Err(non_canonical(NonCanonical::NeedlessEscape));
+                }
+                out.push(byte);
                 i += 3;
             }
             b if b.is_ascii_alphanumeric() => {
                 out.push(b);
                 i += 1;
             }
-            _ => return None,
+            _ => return Err(non_canonical(NonCanonical::Unescaped)),
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).map_err(|_| SetupTextError::NotUtf8 { index })
 }
 
 #[cfg(test)]
@@ -469,8 +572,9 @@ mod tests {
         );
         assert_eq!(
             Setup::from_text("ns1.f.3-06.15000.500.2-1-0-1.A_B_C"),
-            Err(SetupTextError::BadField {
-                field: "shift range"
+            Err(SetupTextError::NonCanonical {
+                field: "shift range",
+                problem: NonCanonical::LeadingZero
             })
         );
         assert_eq!(
@@ -490,11 +594,43 @@ mod tests {
         );
         assert_eq!(
             Setup::from_text("ns1.f.3-6.15000.500.2-1-0-1.A_A_C"),
-            Err(SetupTextError::Invalid(SetupError::DuplicateName))
+            Err(SetupTextError::Invalid(SetupError::DuplicateName {
+                first: 0,
+                second: 1
+            }))
         );
         assert_eq!(
             Setup::from_text("ns1.f.3-6.15000.500.2-1-0-1.A_B_%ZZ"),
             Err(SetupTextError::BadField { field: "names" })
+        );
+    }
+
+    #[test]
+    fn ns_11_setup_text_has_one_spelling() {
+        let refused = |text: &str| Setup::from_text(text).unwrap_err().to_string();
+        assert_eq!(
+            refused("ns1.f.3-6.15000x0.500.2-1-0-1.A_B_C"),
+            "the block schedule part of the setup text has a move count of 0 (the last line is written without x<moves>)"
+        );
+        assert_eq!(
+            refused("ns1.f.3-6.15000.500.2-1-0-1.%41_B_C"),
+            "the names part of the setup text has an escaped letter or digit (write it as itself)"
+        );
+        assert_eq!(
+            refused(" ns1.f.3-6.15000.500.2-1-0-1.A_B_C"),
+            "character 1 (U+0020) cannot appear in a setup text"
+        );
+        assert_eq!(
+            refused(&"n".repeat(1025)),
+            "setup text is 1025 bytes long (at most 1024)"
+        );
+        assert_eq!(
+            refused("ns1.f.3-6.15000.500.2-1-0-1.A%E2%80%8B_B_C"),
+            "invalid setup: name 1 contains U+200B, an invisible, blank or control character"
+        );
+        assert_eq!(
+            refused("ns1.f.3-6.15000.500.2-1-0-1.A_B_a"),
+            "invalid setup: names 1 and 3 are the same when case is ignored"
         );
     }
 

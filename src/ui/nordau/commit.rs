@@ -1,12 +1,13 @@
-//! Before move one: the commitment in full and as a QR code, the drawn seats,
-//! and the players' optional words (RULES.md "Commitment and draw").
+//! Before move one: the commitment in full and as a QR code, then each
+//! player's optional words in their own field; only "Lock words and draw
+//! seats" draws anything from the seed (RULES.md "Commitment and draw",
+//! docs/fairness.md §3), and only then are the seats shown, before "Begin".
 
 use leptos::prelude::*;
 
 use super::use_table;
-use crate::referee::nordau::draw::draw_seating;
 use crate::referee::{Seat, Stage};
-use crate::referee::{commitment, stream_key};
+use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::QrCode;
@@ -19,21 +20,25 @@ use super::strings::TEXTS;
 pub fn CommitScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let words_text = RwSignal::new(String::new());
+    // One entry per player, in the order of the names.
+    let typed: [RwSignal<String>; 3] = std::array::from_fn(|_| RwSignal::new(String::new()));
     let copied = RwSignal::new(false);
 
-    let committed = move || {
-        ctx.table.with(|t| match &t.stage {
-            Stage::Committed { setup, seed, .. } => Some((setup.clone(), *seed)),
-            _ => None,
-        })
-    };
     let commitment_hex = Memo::new(move |_| {
-        committed()
-            .map(|(setup, seed)| hex::encode(commitment(&setup, &seed)))
+        ctx.table
+            .with(|t| t.commitment().map(|(hex, _)| hex))
             .unwrap_or_default()
     });
-    let setup_text = Memo::new(move |_| committed().map(|(s, _)| s.to_text()).unwrap_or_default());
+    let setup_text = Memo::new(move |_| {
+        ctx.table
+            .with(|t| t.commitment().map(|(_, setup)| setup.to_text()))
+            .unwrap_or_default()
+    });
+    let names = Memo::new(move |_| {
+        ctx.table
+            .with(|t| t.commitment().map(|(_, setup)| setup.names.clone()))
+            .unwrap_or_default()
+    });
     let verify_url = Signal::derive(move || {
         absolute_url(&verifier_fragment(
             &commitment_hex.get(),
@@ -42,24 +47,22 @@ pub fn CommitScreen() -> impl IntoView {
             &[],
         ))
     });
-    let words = Memo::new(move |_| {
-        words_text.with(|text| {
-            text.split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
+    // The drawn game exists only once the words are locked.
+    let drawn = Memo::new(move |_| {
+        ctx.table.with(|t| match &t.stage {
+            Stage::Drawn(game) => Some((game.words().to_vec(), game.initial_seating())),
+            _ => None,
         })
     });
+    let locked = move || drawn.with(Option::is_some);
     let words_refused = RwSignal::new(false);
-    // The seats follow the words: they are drawn from the key the words make.
     let seats = move || {
-        let (setup, seed) = committed()?;
-        let seating = draw_seating(&stream_key(&seed, &words.get()));
-        Some([Seat::White, Seat::Black, Seat::Observer].map(|seat| {
-            (
-                seat,
-                setup.names[usize::from(seating.person_at(seat))].clone(),
-            )
-        }))
+        let (_, seating) = drawn.get()?;
+        let names = names.get();
+        Some(
+            [Seat::White, Seat::Black, Seat::Observer]
+                .map(|seat| (seat, names[usize::from(seating.person_at(seat))].clone())),
+        )
     };
 
     let copy = move |_| {
@@ -76,16 +79,46 @@ pub fn CommitScreen() -> impl IntoView {
         });
     };
     // The referee checks the words; a refusal leaves the commitment standing.
-    let begin = move |_| {
-        let words = words.get_untracked();
-        words_refused.set(!ctx.update(|table| table.start(words)));
+    let lock = move |_| {
+        let words = typed.map(|w| w.get_untracked()).to_vec();
+        words_refused.set(!ctx.update(|table| table.lock_words(words)));
+    };
+    let leave = move || {
+        ctx.update(|t| {
+            t.back_to_setup();
+            Ok(())
+        });
+    };
+
+    let word_field = move |index: usize| {
+        view! {
+            <label class="field">
+                <span class="field-label">
+                    {move || format::fill(i18n.of(&TEXTS).words_for, &[("name", &names.with(|n| n[index].clone()))])}
+                </span>
+                <input
+                    type="text"
+                    class="text-input word-entry"
+                    autocomplete="off"
+                    readonly=locked
+                    prop:value=move || match drawn.get() {
+                        Some((words, _)) => words.get(index).cloned().unwrap_or_default(),
+                        None => typed[index].get(),
+                    }
+                    on:input=move |ev| {
+                        typed[index].set(event_target_value(&ev));
+                        words_refused.set(false);
+                    }
+                />
+            </label>
+        }
     };
 
     view! {
         <section class="ns-commit page-narrow">
             <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
             <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
-            <div class="commit-card">
+            <div class="commit-card" data-verify-url=verify_url>
                 <h2 class="card-title">{move || i18n.of(&TEXTS).commitment}</h2>
                 <p class="hex commitment-hex" data-testid="commitment">
                     {move || format::grouped_hex(&commitment_hex.get())}
@@ -106,51 +139,59 @@ pub fn CommitScreen() -> impl IntoView {
                     </Show>
                 </div>
             </div>
-            <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).seating_drawn}</h2>
-                <ul class="seat-list">
-                    {move || seats().map(|seats| seats.into_iter().map(|(seat, name)| {
-                        let t = i18n.of(&TEXTS);
-                        let (class, label) = match seat {
-                            Seat::White => ("seat-chip white", t.white),
-                            Seat::Black => ("seat-chip black", t.black),
-                            Seat::Observer => ("seat-chip observer", t.observer),
-                        };
-                        view! {
-                            <li class="seat-row">
-                                <span class=class>{label}</span>
-                                <span class="seat-name">{name}</span>
-                            </li>
-                        }
-                    }).collect_view())}
-                </ul>
-            </div>
+            <Show when=move || ctx.seed_unsealed()>
+                <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed_warning}</p>
+            </Show>
             <div class="group">
                 <h2 class="card-title">{move || i18n.of(&TEXTS).words_title}</h2>
                 <p class="hint">{move || i18n.of(&TEXTS).words_explain}</p>
-                <label class="field">
-                    <span class="field-label">{move || i18n.of(&TEXTS).words_label}</span>
-                    <input
-                        type="text"
-                        class="text-input"
-                        autocomplete="off"
-                        prop:value=move || words_text.get()
-                        on:input=move |ev| {
-                            words_text.set(event_target_value(&ev));
-                            words_refused.set(false);
-                        }
-                    />
-                </label>
+                {word_field(0)}
+                {word_field(1)}
+                {word_field(2)}
                 <Show when=move || words_refused.get()>
                     <p class="form-error" role="alert">{move || i18n.of(&TEXTS).words_too_many}</p>
                 </Show>
             </div>
-            <button type="button" class="button primary big" on:click=begin>
-                {move || i18n.of(&TEXTS).begin}
-            </button>
-            <button type="button" class="button link" on:click=move |_| { ctx.update(|t| { t.back_to_setup(); Ok(()) }); }>
-                {move || i18n.of(&TEXTS).change_setup}
-            </button>
+            <Show
+                when=locked
+                fallback=move || view! {
+                    <p class="hint">{move || i18n.of(&TEXTS).lock_hint}</p>
+                    <button type="button" class="button primary big" on:click=lock>
+                        {move || i18n.of(&TEXTS).lock_words}
+                    </button>
+                    <button type="button" class="button link" on:click=move |_| leave()>
+                        {move || i18n.of(&TEXTS).change_setup}
+                    </button>
+                }
+            >
+                <div class="group">
+                    <p class="hint">{move || i18n.of(&TEXTS).words_locked}</p>
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).seating_drawn}</h2>
+                    <ul class="seat-list">
+                        {move || seats().map(|seats| seats.into_iter().map(|(seat, name)| {
+                            let t = i18n.of(&TEXTS);
+                            let (class, label) = match seat {
+                                Seat::White => ("seat-chip white", t.white),
+                                Seat::Black => ("seat-chip black", t.black),
+                                Seat::Observer => ("seat-chip observer", t.observer),
+                            };
+                            view! {
+                                <li class="seat-row">
+                                    <span class=class>{label}</span>
+                                    <span class="seat-name">{name}</span>
+                                </li>
+                            }
+                        }).collect_view())}
+                    </ul>
+                </div>
+                <button type="button" class="button primary big" on:click=move |_| { ctx.update(|t| t.begin()); }>
+                    {move || i18n.of(&TEXTS).begin}
+                </button>
+                <ConfirmButton
+                    label=Signal::derive(move || i18n.of(&TEXTS).abandon_draw.to_owned())
+                    on_confirm=leave
+                />
+            </Show>
         </section>
     }
 }

@@ -33,13 +33,6 @@ fn reason_text(t: &NordauTexts, reason: EndReason) -> &'static str {
     }
 }
 
-fn colour_text(t: &NordauTexts, colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => t.white,
-        Colour::Black => t.black,
-    }
-}
-
 /// Who won (or "Draw") and why, for a finished game's view; also what the
 /// live region says (`super::live_text`).
 pub(super) fn headline(t: &NordauTexts, view: &PublicView) -> Option<(String, &'static str)> {
@@ -53,7 +46,7 @@ pub(super) fn headline(t: &NordauTexts, view: &PublicView) -> Option<(String, &'
             } else {
                 &view.black
             };
-            format!("{name} ({}) — {}", colour_text(t, colour), t.wins)
+            format!("{name} ({}) — {}", t.colour(colour), t.wins)
         }
         Outcome::Draw => t.draw_result.to_owned(),
     };
@@ -74,8 +67,15 @@ pub fn EndScreen() -> impl IntoView {
     let headline = move || self::headline(i18n.of(&TEXTS), &summary()?.0);
 
     let next_game = move |_| {
-        if let Some(seed) = device::random_seed() {
-            ctx.update(|table| table.next_game(seed));
+        ctx.commit_fresh(|table, seed| table.next_game(seed));
+    };
+    // Scores and every commitment with its fate and seed, for the players to keep.
+    let export_session = move |_| {
+        let json = ctx
+            .table
+            .with_untracked(|t| t.session.as_ref().map(|s| s.to_json()));
+        if let Some(json) = json {
+            device::download("nordau-shift-session.json", "application/json", &json);
         }
     };
     let export_pgn = move |_| {
@@ -129,6 +129,7 @@ pub fn EndScreen() -> impl IntoView {
                 </table>
             </div>
             <SessionTable/>
+            <super::draws::DrawList/>
             {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <RevealPanel reveal=reveal/> })}
             <div class="end-actions">
                 <button type="button" class="button primary big" on:click=next_game>
@@ -137,9 +138,10 @@ pub fn EndScreen() -> impl IntoView {
                 <Show when=move || summary().is_some_and(|(_, _, mode, _)| mode == InputMode::Board)>
                     <button type="button" class="button" on:click=export_pgn>{move || i18n.of(&TEXTS).export_pgn}</button>
                 </Show>
+                <button type="button" class="button" on:click=export_session>{move || i18n.of(&TEXTS).export_session}</button>
                 <ConfirmButton
                     label=Signal::derive(move || i18n.of(&TEXTS).new_session.to_owned())
-                    on_confirm=move || { ctx.update(|t| { t.new_session(); Ok(()) }); }
+                    on_confirm=move || { ctx.update(|t| t.new_session()); }
                 />
             </div>
         </section>
@@ -193,7 +195,8 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
     let url = absolute_url(&fragment);
     let seed = format::grouped_hex(&reveal.seed_hex);
     let commitment = format::grouped_hex(&reveal.commitment_hex);
-    let words = reveal.words.join(" ");
+    // One entry per player, as the verifier reads them (one per line).
+    let words = reveal.words.clone();
     let shifts = reveal.shifts.clone();
     view! {
         <div class="group reveal">
@@ -211,7 +214,11 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                 </dd>
                 {(!words.is_empty()).then(|| view! {
                     <dt>{move || i18n.of(&TEXTS).words_used}</dt>
-                    <dd class="mono">{words.clone()}</dd>
+                    <dd>
+                        <ul class="words-list" data-testid="words">
+                            {words.iter().map(|w| view! { <li class="mono">{w.clone()}</li> }).collect_view()}
+                        </ul>
+                    </dd>
                 })}
             </dl>
             <QrCode text=url.clone() label=Signal::derive(move || i18n.of(&TEXTS).verify_qr.to_owned()) class="reveal-qr".to_owned()/>
@@ -236,7 +243,7 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                         shifts.iter().map(|shift| {
                             let happened = match (&shift.swap, shift.ended_at_ply) {
                                 (Some(swap), _) => format::fill(t.swap_happened, &[
-                                    ("out", &swap.stood_up), ("in", &swap.sat_down), ("colour", colour_text(t, swap.colour)),
+                                    ("out", &swap.stood_up), ("in", &swap.sat_down), ("colour", t.colour(swap.colour)),
                                 ]),
                                 (None, Some(_)) => t.ended_no_swap.to_owned(),
                                 (None, None) => t.game_ended_in_shift.to_owned(),
@@ -245,7 +252,7 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                                 <tr data-swapped=shift.swap.is_some().to_string()>
                                     <td class="num">{shift.index + 1}</td>
                                     <td>{unit_name.count(u64::from(shift.length))}</td>
-                                    <td>{colour_text(t, shift.coin)}</td>
+                                    <td>{t.colour(shift.coin)}</td>
                                     <td>{happened}</td>
                                 </tr>
                             }

@@ -44,14 +44,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
             })
             .unwrap_or_default()
     };
-    let colour_name = move |colour: Colour| {
-        let t = i18n.of(&TEXTS);
-        if colour == Colour::White {
-            t.white
-        } else {
-            t.black
-        }
-    };
+    let colour_name = move |colour: Colour| i18n.of(&TEXTS).colour(colour);
 
     view! {
         <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>

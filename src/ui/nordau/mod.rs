@@ -4,6 +4,7 @@
 
 mod board;
 mod commit;
+mod draws;
 mod end;
 mod menu;
 mod play;
@@ -44,6 +45,9 @@ pub struct TableCtx {
     /// A short notice (refused event, failed save), cleared on the next success.
     pub notice: RwSignal<Option<&'static str>>,
     pub muted: RwSignal<bool>,
+    /// The secret seed's sealed form (`store::Sealed`); `None` or another
+    /// seed's when this browser cannot seal (the commitment screen says so).
+    pub sealed: RwSignal<Option<store::Sealed>>,
     /// The language, captured once: timer callbacks (a flag falling) run
     /// outside any reactive owner, where `use_i18n()` would panic.
     i18n: I18n,
@@ -72,7 +76,9 @@ impl TableCtx {
             self.notice.set(Some(self.i18n.of(&TEXTS).refused));
             return false;
         }
-        let saved = store::SLOT.save(&next);
+        let saved = self
+            .sealed
+            .with_untracked(|sealed| store::save(&next, sealed.as_ref()));
         self.notice
             .set((!saved).then_some(self.i18n.of(&TEXTS).not_saved));
         let before = self.table.with_untracked(phase_of);
@@ -83,6 +89,31 @@ impl TableCtx {
         self.epoch.update(|e| *e += 1);
         self.cue(before, after);
         true
+    }
+
+    /// Draws a fresh seed, seals it for storage, then commits it through
+    /// `change` (a new commitment or the next game).
+    pub fn commit_fresh(
+        &self,
+        change: impl FnOnce(&mut Table, [u8; 32]) -> Result<(), TableError> + 'static,
+    ) -> bool {
+        let Some(seed) = device::random_seed() else {
+            self.notice.set(Some(self.i18n.of(&TEXTS).refused));
+            return false;
+        };
+        let ctx = *self;
+        wasm_bindgen_futures::spawn_local(async move {
+            ctx.sealed.set(store::Sealed::of(seed).await);
+            ctx.update(|table| change(table, seed));
+        });
+        true
+    }
+
+    /// Whether the secret seed is stored readable (no sealing in this browser).
+    pub fn seed_unsealed(&self) -> bool {
+        let secret = self.table.with(Table::secret_seed);
+        let sealed = self.sealed.with(|s| s.as_ref().map(|s| s.seed));
+        secret.is_some() && secret != sealed
     }
 
     /// Sends one game event, timestamped now.
@@ -132,16 +163,14 @@ fn live_text(ctx: &TableCtx) -> String {
                     stood_up,
                     sat_down,
                     colour,
-                } => {
-                    let colour = match colour {
-                        crate::referee::Colour::White => t.white,
-                        crate::referee::Colour::Black => t.black,
-                    };
-                    Some(format::fill(
-                        t.swap_announce,
-                        &[("out", stood_up), ("in", sat_down), ("colour", colour)],
-                    ))
-                }
+                } => Some(format::fill(
+                    t.swap_announce,
+                    &[
+                        ("out", stood_up),
+                        ("in", sat_down),
+                        ("colour", t.colour(*colour)),
+                    ],
+                )),
                 ViewPhase::Over { .. } => {
                     end::headline(t, &view).map(|(result, reason)| format!("{result}: {reason}"))
                 }
@@ -158,38 +187,59 @@ fn phase_of(table: &Table) -> Option<ViewPhase> {
 /// The whole table at `#/nordau`.
 #[component]
 pub fn NordauTable() -> impl IntoView {
-    let (table, damaged) = match store::SLOT.load::<Table>() {
-        Loaded::Fresh => (Table::default(), store::SLOT.kept_damage::<Table>()),
-        // An unreadable save set aside earlier is offered again (download or
-        // delete) whenever no game is in progress, so "Start fresh" loses nothing.
-        Loaded::Restored(table) => {
-            let in_game = table.game().is_some_and(|g| !g.is_over());
-            let kept = if in_game {
-                None
-            } else {
-                store::SLOT.kept_damage::<Table>()
-            };
-            (table, kept)
-        }
-        Loaded::Damaged(damage) => (Table::default(), Some(damage)),
-    };
     let ctx = TableCtx {
-        table: RwSignal::new(table),
+        table: RwSignal::new(Table::default()),
         now: RwSignal::new(clock::now_ms()),
         notice: RwSignal::new(None),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        sealed: RwSignal::new(None),
         i18n: use_i18n(),
         epoch: RwSignal::new(0),
     };
     provide_context(ctx);
     ticker::start(ctx);
-    let damaged = RwSignal::new(damaged);
+    let damaged = RwSignal::new(None);
+    // Unsealing the seed is asynchronous: the screens wait for the table.
+    let loaded = RwSignal::new(false);
+    wasm_bindgen_futures::spawn_local(async move {
+        let (found, sealed) = store::load().await;
+        let (table, kept) = match found {
+            Loaded::Fresh => (Table::default(), store::SLOT.kept_damage::<Table>()),
+            // An unreadable save set aside earlier is offered again (download or
+            // delete) whenever no game is in progress, so "Start fresh" loses nothing.
+            Loaded::Restored(table) => {
+                let in_game = table.game().is_some_and(|g| !g.is_over());
+                let kept = if in_game {
+                    None
+                } else {
+                    store::SLOT.kept_damage::<Table>()
+                };
+                (table, kept)
+            }
+            Loaded::Damaged(damage) => (Table::default(), Some(damage)),
+        };
+        // A seed saved readable (older version) is sealed now.
+        let sealed = match (sealed, table.secret_seed()) {
+            (None, Some(seed)) => store::Sealed::of(seed).await,
+            (sealed, _) => sealed,
+        };
+        if sealed.is_some() {
+            store::save(&table, sealed.as_ref());
+        }
+        if ctx.table.try_set(table).is_none() {
+            ctx.sealed.set(sealed);
+            ctx.now.set(clock::now_ms());
+            ctx.epoch.update(|e| *e += 1);
+            damaged.set(kept);
+            loaded.set(true);
+        }
+    });
     // A memo: the region changes (and is read out) only when its words do.
     let live = Memo::new(move |_| live_text(&ctx));
     let stage = Memo::new(move |_| {
         ctx.table.with(|t| match &t.stage {
             Stage::Setup => 0u8,
-            Stage::Committed { .. } => 1,
+            Stage::Committed { .. } | Stage::Drawn(_) => 1,
             Stage::Playing(game) if game.is_over() => 3,
             Stage::Playing(_) => 2,
         })
@@ -213,14 +263,14 @@ pub fn NordauTable() -> impl IntoView {
             {move || damaged.get().map(|damage| view! {
                 <DamagedSave save=store::SLOT damage=damage on_close=move |()| damaged.set(None)/>
             })}
-            {move || {
+            {move || loaded.get().then(|| {
                 match stage.get() {
                     0 => view! { <setup::SetupScreen/> }.into_any(),
                     1 => view! { <commit::CommitScreen/> }.into_any(),
                     2 => view! { <play::PlayScreen/> }.into_any(),
                     _ => view! { <end::EndScreen/> }.into_any(),
                 }
-            }}
+            })}
         </div>
     }
 }

@@ -5,10 +5,13 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::use_table;
-use crate::referee::{BlockSchedule, InputMode, Points, ScheduleLine, Setup, ShiftUnit};
+use crate::referee::nordau::NameProblem;
+use crate::referee::{
+    BlockSchedule, InputMode, Points, ScheduleLine, Setup, SetupError, ShiftUnit,
+};
 use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
-use crate::web::{device, storage};
+use crate::web::storage;
 
 use super::strings::NordauTexts;
 use super::strings::TEXTS;
@@ -85,29 +88,61 @@ impl Prefs {
     }
 }
 
+/// What to say when the referee refuses the names (the number fields are
+/// checked by their own fields); `None` for anything else.
+fn name_problem(t: &NordauTexts, error: &SetupError) -> Option<String> {
+    let text = match *error {
+        SetupError::BadName { index, problem } => {
+            let n = (index + 1).to_string();
+            let c = |c: char| format!("{:04X}", u32::from(c));
+            match problem {
+                NameProblem::Empty => t.names_required.to_owned(),
+                NameProblem::TooLong { .. } => format::fill(t.name_too_long, &[("n", &n)]),
+                NameProblem::Character(ch) => {
+                    format::fill(t.name_character, &[("n", &n), ("c", &c(ch))])
+                }
+                // The form trims the ends, so only inner runs are left.
+                NameProblem::EdgeSpace | NameProblem::DoubleSpace => {
+                    format::fill(t.name_spaces, &[("n", &n)])
+                }
+                NameProblem::LeadingMark(ch) => {
+                    format::fill(t.name_mark, &[("n", &n), ("c", &c(ch))])
+                }
+            }
+        }
+        SetupError::DuplicateName { first, second } => format::fill(
+            t.names_same,
+            &[
+                ("a", &(first + 1).to_string()),
+                ("b", &(second + 1).to_string()),
+            ],
+        ),
+        _ => return None,
+    };
+    Some(text)
+}
+
 #[component]
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let prefs = RwSignal::new(Prefs::load());
-    let problem = RwSignal::new(None::<&'static str>);
+    let problem = RwSignal::new(None::<String>);
     // Refused number fields by id; Start waits until none is left.
     let refused = RwSignal::new(Vec::new());
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
         if refused.with_untracked(|r| !r.is_empty()) {
-            problem.set(Some(i18n.t().game.numbers.fix_first));
+            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
         let p = prefs.get_untracked();
-        let names: Vec<String> = p.names.iter().map(|n| n.trim().to_lowercase()).collect();
-        if names.iter().any(String::is_empty) {
-            problem.set(Some(t.names_required));
-            return;
-        }
-        if names[0] == names[1] || names[1] == names[2] || names[0] == names[2] {
-            problem.set(Some(t.names_distinct));
+        // The referee's own name rules, so the form never disagrees with it.
+        if let Err(e) = p.setup().validate()
+            && let Some(text) = name_problem(t, &e)
+        {
+            problem.set(Some(text));
             return;
         }
         storage::set(PREFS_KEY, &serde_json::to_string(&p).unwrap_or_default());
@@ -116,11 +151,10 @@ pub fn SetupScreen() -> impl IntoView {
         } else {
             InputMode::Clock
         };
-        let Some(seed) = device::random_seed() else {
-            problem.set(Some(t.refused));
-            return;
-        };
-        ctx.update(|table| table.commit(p.setup(), seed, mode));
+        let setup = p.setup();
+        if !ctx.commit_fresh(move |table, seed| table.commit(setup, seed, mode)) {
+            problem.set(Some(t.refused.to_owned()));
+        }
     };
 
     let name_input = move |index: usize| {
@@ -131,7 +165,6 @@ pub fn SetupScreen() -> impl IntoView {
                     type="text"
                     class="text-input"
                     autocomplete="off"
-                    maxlength="40"
                     prop:value=move || prefs.with(|p| p.names[index].clone())
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
@@ -164,6 +197,7 @@ pub fn SetupScreen() -> impl IntoView {
     view! {
         <section class="ns-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <super::draws::LeftDraw/>
             <fieldset class="group">
                 <legend>{move || i18n.of(&TEXTS).players}</legend>
                 {name_input(0)}

@@ -1,9 +1,11 @@
 //! Where the table lives between page loads: the shared saved-state slot
 //! (`ui::saved`), written after every event and before the screen shows it.
 //! The keys are the ones every earlier version used, so existing saves load.
+//! The secret seed is written sealed (`web::vault`) wherever the browser can.
 
 use crate::referee::{Table, TableLoadError};
-use crate::ui::saved::{Saved, Slot};
+use crate::ui::saved::{Loaded, Saved, Slot};
+use crate::web::{storage, vault};
 
 pub const SLOT: Slot = Slot {
     key: "nordau-shift.table",
@@ -11,6 +13,47 @@ pub const SLOT: Slot = Slot {
     damaged_key: "nordau-shift.table.damaged",
     file_name: "nordau-shift-save.json",
 };
+
+/// A seed and its sealed text, made once per commitment: saves stay
+/// synchronous although sealing is not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sealed {
+    pub seed: [u8; 32],
+    pub text: String,
+}
+
+impl Sealed {
+    pub async fn of(seed: [u8; 32]) -> Option<Sealed> {
+        Some(Sealed {
+            seed,
+            text: vault::seal(&seed).await?,
+        })
+    }
+}
+
+/// Writes the table; its secret seed sealed when `sealed` is that seed's.
+/// Returns whether it was stored.
+pub fn save(table: &Table, sealed: Option<&Sealed>) -> bool {
+    let json = match (table.secret_seed(), sealed) {
+        (Some(seed), Some(s)) if s.seed == seed => table.to_sealed_json(&s.text),
+        _ => table.to_json(),
+    };
+    storage::set(SLOT.key, &json)
+}
+
+/// Reads the table, unsealing its seed; a save that cannot be unsealed is
+/// handled like any unreadable save (kept aside, downloadable).
+pub async fn load() -> (Loaded<Table>, Option<Sealed>) {
+    let text = storage::get(SLOT.key).unwrap_or_default();
+    if let Some(sealed) = Table::sealed_seed_of(&text)
+        && let Some(seed) = vault::unseal(&sealed).await
+        && let Ok(table) = Table::from_json_with_seed(&text, Some(seed))
+    {
+        let sealed = Sealed { seed, text: sealed };
+        return (Loaded::Restored(table), Some(sealed));
+    }
+    (SLOT.load::<Table>(), None)
+}
 
 impl Saved for Table {
     type Error = TableLoadError;

@@ -3,6 +3,16 @@
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
 
+impl NordauTexts {
+    /// A side's name: "White" / "Белые".
+    pub fn colour(&self, colour: crate::referee::Colour) -> &'static str {
+        match colour {
+            crate::referee::Colour::White => self.white,
+            crate::referee::Colour::Black => self.black,
+        }
+    }
+}
+
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<NordauTexts> = Catalogue { en: &EN, ru: &RU };
 
@@ -33,7 +43,13 @@ pub struct NordauTexts {
     pub rules_credit: &'static str,
     pub start_setup: &'static str,
     pub names_required: &'static str,
-    pub names_distinct: &'static str,
+    /// Refused names (docs/fairness.md §1.2): `{n}` the name's number,
+    /// `{a}`/`{b}` two numbers, `{c}` a code point in hex.
+    pub names_same: &'static str,
+    pub name_too_long: &'static str,
+    pub name_character: &'static str,
+    pub name_spaces: &'static str,
+    pub name_mark: &'static str,
     // commitment
     pub commit_title: &'static str,
     pub commit_explain: &'static str,
@@ -45,7 +61,6 @@ pub struct NordauTexts {
     pub seating_drawn: &'static str,
     pub words_title: &'static str,
     pub words_explain: &'static str,
-    pub words_label: &'static str,
     pub words_too_many: &'static str,
     pub begin: &'static str,
     pub change_setup: &'static str,
@@ -118,6 +133,24 @@ pub struct NordauTexts {
     pub export_pgn: &'static str,
     pub new_session: &'static str,
     pub open_verifier: &'static str,
+    // fairness (issue 11): locked words, revealed commitments, the sealed seed
+    /// One player's field: `{name}`.
+    pub words_for: &'static str,
+    pub lock_words: &'static str,
+    pub lock_hint: &'static str,
+    pub words_locked: &'static str,
+    pub abandon_draw: &'static str,
+    pub unsealed_warning: &'static str,
+    pub draws_title: &'static str,
+    pub draw_left_title: &'static str,
+    /// `{n}` the draw's number, `{seed}` its seed, `{h}` half-moves played.
+    pub draw_played: &'static str,
+    pub draw_withdrawn: &'static str,
+    pub draw_abandoned_before: &'static str,
+    pub draw_abandoned_after: &'static str,
+    pub draw_commitment: &'static str,
+    pub verify_draw: &'static str,
+    pub export_session: &'static str,
 }
 
 pub struct EndReasonTexts {
@@ -164,7 +197,11 @@ pub static EN: NordauTexts = NordauTexts {
     rules_credit: "Rules by Mike Daykhin, CC BY-SA 4.0.",
     start_setup: "Draw seats and show commitment",
     names_required: "Enter three names.",
-    names_distinct: "The three names must differ.",
+    names_same: "Names {a} and {b} are the same (capital letters do not count).",
+    name_too_long: "Name {n} is too long: at most 64 bytes (64 Latin or 32 Cyrillic letters).",
+    name_character: "Name {n} contains an invisible or control character (U+{c}); please retype it.",
+    name_spaces: "Name {n} has two spaces in a row.",
+    name_mark: "Name {n} cannot start with an accent mark (U+{c}).",
     commit_title: "Before move one",
     commit_explain: "This fingerprint locks the hidden shift lengths and coins. Photograph or scan it now: after the game the seed is revealed and anyone can check it matches.",
     commitment: "Commitment (SHA-256)",
@@ -174,8 +211,7 @@ pub static EN: NordauTexts = NordauTexts {
     share: "Share",
     seating_drawn: "Drawn seats",
     words_title: "Your words (optional)",
-    words_explain: "Anyone may add words now. They are mixed into the draw, so neither the app nor any single player can steer it. The seats above follow.",
-    words_label: "Words, separated by spaces",
+    words_explain: "Each of you may type a word or a phrase now, in your own field. They are mixed into the draw, so neither the app nor any single player can steer it.",
     words_too_many: "At most 16 words of up to 256 bytes each.",
     begin: "Begin — Black starts White's clock",
     change_setup: "Change setup",
@@ -261,6 +297,21 @@ pub static EN: NordauTexts = NordauTexts {
     export_pgn: "Export PGN",
     new_session: "New session",
     open_verifier: "Open in verifier",
+    words_for: "{name}’s words",
+    lock_words: "Lock words and draw seats",
+    lock_hint: "Nothing is drawn before this: the seats come from the seed and the words together, and the words cannot change afterwards.",
+    words_locked: "Words locked.",
+    abandon_draw: "Abandon this draw (its seed is revealed)",
+    unsealed_warning: "This browser cannot lock the seed away (no WebCrypto or IndexedDB): until the reveal it is stored readable on this phone, for anyone with developer tools.",
+    draws_title: "Commitments this evening",
+    draw_left_title: "The last draw was left: its seed is revealed",
+    draw_played: "Draw {n} played — seed {seed}",
+    draw_withdrawn: "Draw {n} withdrawn before the seats were drawn — seed {seed}",
+    draw_abandoned_before: "Draw {n} abandoned before move one — seed {seed}",
+    draw_abandoned_after: "Draw {n} abandoned after {h} half-moves — seed {seed}",
+    draw_commitment: "Commitment {c}",
+    verify_draw: "Verify",
+    export_session: "Export session record",
 };
 
 pub static RU: NordauTexts = NordauTexts {
@@ -294,7 +345,11 @@ pub static RU: NordauTexts = NordauTexts {
     rules_credit: "Правила — Михаил Дайхин, CC BY-SA 4.0.",
     start_setup: "Разыграть места и показать обязательство",
     names_required: "Введите три имени.",
-    names_distinct: "Имена должны различаться.",
+    names_same: "Имена № {a} и № {b} совпадают (заглавные буквы не в счёт).",
+    name_too_long: "Имя № {n} слишком длинное: не больше 64 байт (64 латинские или 32 русские буквы).",
+    name_character: "В имени № {n} есть невидимый или управляющий символ (U+{c}); наберите имя заново.",
+    name_spaces: "В имени № {n} два пробела подряд.",
+    name_mark: "Имя № {n} не может начинаться с диакритического знака (U+{c}).",
     commit_title: "До первого хода",
     commit_explain: "Этот отпечаток фиксирует скрытые длины смен и монетки. Сфотографируйте или отсканируйте его сейчас: после партии зерно раскроется, и любой сможет проверить совпадение.",
     commitment: "Обязательство (SHA-256)",
@@ -304,8 +359,7 @@ pub static RU: NordauTexts = NordauTexts {
     share: "Поделиться",
     seating_drawn: "Места по жребию",
     words_title: "Ваши слова (необязательно)",
-    words_explain: "Любой может добавить слова сейчас. Они подмешиваются в жеребьёвку, так что ни приложение, ни отдельный игрок не могут ею управлять. Места выше меняются вместе с ними.",
-    words_label: "Слова через пробел",
+    words_explain: "Каждый может ввести слово или фразу сейчас, в своём поле. Они подмешиваются в жеребьёвку, так что ни приложение, ни отдельный игрок не могут ею управлять.",
     words_too_many: "Не больше 16 слов, каждое до 256 байт.",
     begin: "Начать — чёрные запускают часы белых",
     change_setup: "Изменить настройки",
@@ -393,4 +447,19 @@ pub static RU: NordauTexts = NordauTexts {
     export_pgn: "Экспорт PGN",
     new_session: "Новый вечер",
     open_verifier: "Открыть в проверке",
+    words_for: "Слова игрока {name}",
+    lock_words: "Зафиксировать слова и разыграть места",
+    lock_hint: "До этого ничего не разыгрывается: места получаются из зерна и слов вместе, и после этого слова не изменить.",
+    words_locked: "Слова зафиксированы.",
+    abandon_draw: "Отказаться от этой жеребьёвки (зерно раскроется)",
+    unsealed_warning: "Этот браузер не может спрятать зерно (нет WebCrypto или IndexedDB): до раскрытия оно хранится на телефоне в читаемом виде, доступном через инструменты разработчика.",
+    draws_title: "Обязательства за вечер",
+    draw_left_title: "Прошлая жеребьёвка брошена: её зерно раскрыто",
+    draw_played: "Жеребьёвка {n} сыграна — зерно {seed}",
+    draw_withdrawn: "Жеребьёвка {n} отозвана до розыгрыша мест — зерно {seed}",
+    draw_abandoned_before: "Жеребьёвка {n} брошена до первого хода — зерно {seed}",
+    draw_abandoned_after: "Жеребьёвка {n} брошена после полуходов: {h} — зерно {seed}",
+    draw_commitment: "Обязательство {c}",
+    verify_draw: "Проверить",
+    export_session: "Экспорт записи вечера",
 };

@@ -31,10 +31,7 @@ pub fn SwapOverlay() -> impl IntoView {
         move || {
             swap().map(|(out, sat, colour)| {
                 let t = i18n.of(&TEXTS);
-                let colour_name = match colour {
-                    Colour::White => t.white,
-                    Colour::Black => t.black,
-                };
+                let colour_name = t.colour(colour);
                 view! {
                     <div class="swap-message" class:far=far>
                         <p class="swap-title">{t.swap_title}</p>
@@ -57,14 +54,7 @@ pub fn SwapOverlay() -> impl IntoView {
         let v = view_now()?;
         Some((v.side_to_move.other(), v.last_mover?))
     };
-    let colour_name = move |colour: Colour| {
-        let t = i18n.of(&TEXTS);
-        if colour == Colour::White {
-            t.white
-        } else {
-            t.black
-        }
-    };
+    let colour_name = move |colour: Colour| i18n.of(&TEXTS).colour(colour);
     let undo_label = move || {
         let t = i18n.of(&TEXTS);
         if clock_mode() {
