@@ -342,22 +342,28 @@ fn generate() -> Value {
 fn c_3_vectors_file_matches_the_implementation() {
     let generated = generate();
     assert!(generated["cases"].as_array().unwrap().len() >= 20);
+    matches_stored(PATH, &generated);
+}
+
+/// `generated` equals the committed file at `path` case by case (or, with
+/// UPDATE_VECTORS=1, replaces it: on purpose only).
+fn matches_stored(path: &str, generated: &Value) {
     if std::env::var("UPDATE_VECTORS").as_deref() == Ok("1") {
-        let text = serde_json::to_string_pretty(&generated).unwrap() + "\n";
-        std::fs::write(PATH, text).unwrap();
+        let text = serde_json::to_string_pretty(generated).unwrap() + "\n";
+        std::fs::write(path, text).unwrap();
     }
-    let text =
-        std::fs::read_to_string(PATH).expect("vectors file exists (UPDATE_VECTORS=1 creates it)");
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("{path} exists (UPDATE_VECTORS=1 creates it)"));
     let stored: Value = serde_json::from_str(&text).unwrap();
     let (g, s) = (
         generated["cases"].as_array().unwrap(),
         stored["cases"].as_array().unwrap(),
     );
-    assert_eq!(g.len(), s.len(), "number of cases");
+    assert_eq!(g.len(), s.len(), "number of cases in {path}");
     for (a, b) in g.iter().zip(s) {
-        assert_eq!(a, b, "vector '{}' differs", a["name"]);
+        assert_eq!(a, b, "case '{}' of {path} differs", a["name"]);
     }
-    assert_eq!(generated, stored);
+    assert_eq!(generated, &stored);
 }
 
 /// The worked example in docs/fairness.md must show the real values.
@@ -1257,22 +1263,7 @@ fn generate_refusals() -> Value {
 #[test]
 fn ns_11_refusal_vectors_file_matches_the_implementation() {
     let generated = generate_refusals();
-    if std::env::var("UPDATE_VECTORS").as_deref() == Ok("1") {
-        let text = serde_json::to_string_pretty(&generated).unwrap() + "\n";
-        std::fs::write(REFUSALS, text).unwrap();
-    }
-    let text = std::fs::read_to_string(REFUSALS)
-        .expect("refusals file exists (UPDATE_VECTORS=1 creates it)");
-    let stored: Value = serde_json::from_str(&text).unwrap();
-    let (g, s) = (
-        generated["cases"].as_array().unwrap(),
-        stored["cases"].as_array().unwrap(),
-    );
-    assert_eq!(g.len(), s.len(), "number of cases");
-    for (a, b) in g.iter().zip(s) {
-        assert_eq!(a, b, "refusal '{}' differs", a["name"]);
-    }
-    assert_eq!(generated, stored);
+    matches_stored(REFUSALS, &generated);
 }
 
 /// The Node verifier, from the spec alone, refuses the same inputs with the
