@@ -32,6 +32,7 @@ use route::Route;
 
 /// Mounts the app on `<body>`.
 pub fn start() {
+    web::panic::install();
     web::remove_boot_splash();
     leptos::mount::mount_to_body(App);
 }

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod device;
+pub mod panic;
 pub mod persistence;
 pub mod service_worker;
 pub mod sound;

@@ -51,6 +51,10 @@ pub struct ShellTexts {
     /// Shown when sound is there: browsers start it only from a tap.
     pub feature_sound_hint: &'static str,
     pub not_found: &'static str,
+    /// The notice a panic leaves (`web::panic`).
+    pub crash_title: &'static str,
+    pub crash_detail: &'static str,
+    pub crash_reload: &'static str,
 }
 
 pub static EN: ShellTexts = ShellTexts {
@@ -94,6 +98,9 @@ pub static EN: ShellTexts = ShellTexts {
     feature_wake_lock_hint: "The screen may switch off during a game: set the phone's auto-lock to Never while you play.",
     feature_sound_hint: "Sounds start after your first tap on a game screen (browsers require it).",
     not_found: "This page does not exist.",
+    crash_title: "Something went wrong — your game is saved",
+    crash_detail: "The app stopped because of an error of its own. Every move and tap up to the last one is saved on this phone: reload to carry on.",
+    crash_reload: "Reload and carry on",
 };
 
 pub static RU: ShellTexts = ShellTexts {
@@ -137,4 +144,7 @@ pub static RU: ShellTexts = ShellTexts {
     feature_wake_lock_hint: "Во время партии экран может погаснуть: на время игры отключите автоблокировку в настройках телефона.",
     feature_sound_hint: "Звуки включаются после первого касания экрана игры (этого требуют браузеры).",
     not_found: "Такой страницы нет.",
+    crash_title: "Что-то пошло не так — партия сохранена",
+    crash_detail: "Приложение остановилось из-за собственной ошибки. Все ходы и нажатия до последнего сохранены на этом телефоне: перезагрузите, чтобы продолжить.",
+    crash_reload: "Перезагрузить и продолжить",
 };
