@@ -5,6 +5,7 @@
 //! its screen changes, so the reload resumes the last good state.
 
 use crate::ui::i18n::Lang;
+use crate::ui::qr::escape;
 
 /// Installs the hook; call once, first thing.
 pub fn install() {
@@ -36,13 +37,13 @@ fn show_notice() {
         .map(|w| w.location())
         .and_then(|l| Some(format!("{}?restart{}", l.pathname().ok()?, l.hash().ok()?)))
         .unwrap_or_else(|| "./".into());
-    // Texts are the app's own constants; the href is escaped like any attribute.
+    // The same escaping as every other markup string the app writes.
     notice.set_inner_html(&format!(
         r#"<div class="crash-box"><h1 id="crash-title">{}</h1><p>{}</p><a class="button primary big" href="{}">{}</a></div>"#,
-        t.crash_title,
-        t.crash_detail,
-        href.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;"),
-        t.crash_reload
+        escape(t.crash_title),
+        escape(t.crash_detail),
+        escape(&href),
+        escape(t.crash_reload)
     ));
     if let Some(body) = doc.body() {
         let _ = body.append_child(&notice);
