@@ -27,12 +27,14 @@
 //!   refused; only `undo_press` is still accepted.
 
 use crate::referee::common::Colour;
-use serde::{Deserialize, Serialize};
+use crate::referee::json::{
+    FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json, tagged, unknown_variant,
+};
+use serde_json::Value;
 use std::fmt;
 
 /// What a side gets for each completed move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type", content = "ms")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Increment {
     None,
     /// Added after each completed move.
@@ -44,7 +46,7 @@ pub enum Increment {
 }
 
 /// One stage of a time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stage {
     /// Moves of each side in this stage; `None` = the rest of the game.
     pub moves: Option<u32>,
@@ -54,7 +56,7 @@ pub struct Stage {
 }
 
 /// Base times and stages; the same stages apply to both sides.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeControl {
     /// Base time of White and Black (`[white, black]`; they differ for a handicap).
     pub base_ms: [u64; 2],
@@ -226,8 +228,7 @@ impl TimeControl {
 }
 
 /// A recorded operation (the input of [`ChessClock::replay`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClockEvent {
     Press { colour: Colour, at_ms: u64 },
     Pause { at_ms: u64 },
@@ -704,3 +705,121 @@ impl ChessClock {
         self.remaining_ms(colour, now_ms) <= threshold_ms
     }
 }
+
+// ---- JSON ------------------------------------------------------------------
+// `Increment` is adjacently tagged (`{"type":"fischer","ms":3000}`), `ClockEvent`
+// internally tagged (`{"type":"press","colour":"white","at_ms":5}`).
+
+impl ToJson for Increment {
+    fn to_json(&self) -> Json {
+        let (name, ms) = match *self {
+            Increment::None => return tagged("type", "none", []),
+            Increment::Fischer(ms) => ("fischer", ms),
+            Increment::Bronstein(ms) => ("bronstein", ms),
+            Increment::SimpleDelay(ms) => ("simple_delay", ms),
+        };
+        tagged("type", name, [("ms", f(&ms))])
+    }
+}
+
+impl FromJson for Increment {
+    fn from_json(v: &Value) -> JsonResult<Increment> {
+        let o = Obj::of(v)?;
+        let with_ms: fn(u64) -> Increment = match o.tag("type")? {
+            "none" => return Ok(Increment::None),
+            "fischer" => Increment::Fischer,
+            "bronstein" => Increment::Bronstein,
+            "simple_delay" => Increment::SimpleDelay,
+            other => return Err(unknown_variant(other)),
+        };
+        o.req("ms").map(with_ms)
+    }
+}
+
+impl ToJson for Stage {
+    fn to_json(&self) -> Json {
+        obj([
+            ("moves", f(&self.moves)),
+            ("add_ms", f(&self.add_ms)),
+            ("increment", f(&self.increment)),
+        ])
+    }
+}
+
+impl FromJson for Stage {
+    fn from_json(v: &Value) -> JsonResult<Stage> {
+        let o = Obj::of(v)?;
+        Ok(Stage {
+            moves: o.opt("moves")?,
+            add_ms: o.req("add_ms")?,
+            increment: o.req("increment")?,
+        })
+    }
+}
+
+impl ToJson for TimeControl {
+    fn to_json(&self) -> Json {
+        obj([("base_ms", f(&self.base_ms)), ("stages", f(&self.stages))])
+    }
+}
+
+impl FromJson for TimeControl {
+    fn from_json(v: &Value) -> JsonResult<TimeControl> {
+        let o = Obj::of(v)?;
+        Ok(TimeControl {
+            base_ms: o.req("base_ms")?,
+            stages: o.req("stages")?,
+        })
+    }
+}
+
+impl ToJson for ClockEvent {
+    fn to_json(&self) -> Json {
+        match self {
+            ClockEvent::Press { colour, at_ms } => tagged(
+                "type",
+                "press",
+                [("colour", f(colour)), ("at_ms", f(at_ms))],
+            ),
+            ClockEvent::Pause { at_ms } => tagged("type", "pause", [("at_ms", f(at_ms))]),
+            ClockEvent::Resume { at_ms } => tagged("type", "resume", [("at_ms", f(at_ms))]),
+            ClockEvent::Adjust {
+                colour,
+                remaining_ms,
+            } => tagged(
+                "type",
+                "adjust",
+                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
+            ),
+            ClockEvent::UndoPress { at_ms } => tagged("type", "undo_press", [("at_ms", f(at_ms))]),
+        }
+    }
+}
+
+impl FromJson for ClockEvent {
+    fn from_json(v: &Value) -> JsonResult<ClockEvent> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("type")? {
+            "press" => ClockEvent::Press {
+                colour: o.req("colour")?,
+                at_ms: o.req("at_ms")?,
+            },
+            "pause" => ClockEvent::Pause {
+                at_ms: o.req("at_ms")?,
+            },
+            "resume" => ClockEvent::Resume {
+                at_ms: o.req("at_ms")?,
+            },
+            "adjust" => ClockEvent::Adjust {
+                colour: o.req("colour")?,
+                remaining_ms: o.req("remaining_ms")?,
+            },
+            "undo_press" => ClockEvent::UndoPress {
+                at_ms: o.req("at_ms")?,
+            },
+            other => return Err(unknown_variant(other)),
+        })
+    }
+}
+
+serde_via_json!(TimeControl, ClockEvent);

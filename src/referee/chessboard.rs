@@ -6,19 +6,21 @@
 
 use crate::referee::board::{BoardRules, GameBoard, colour};
 use crate::referee::common::Colour;
-use serde::{Deserialize, Serialize};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 use std::fmt;
 
 /// A draw the player to move may claim (C-2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawClaim {
     /// The current position has occurred at least three times.
     Threefold,
     /// At least 50 moves by each side without capture or pawn move.
     FiftyMoves,
+}
+
+crate::referee::json::json_names! {
+    DrawClaim { Threefold = "threefold", FiftyMoves = "fifty_moves" }
 }
 
 /// How the board ended the game by itself (C-2).

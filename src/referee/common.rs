@@ -1,11 +1,11 @@
 //! The vocabulary every game module shares: sides, input modes (C-1) and the
 //! result on the board.
 
-use serde::{Deserialize, Serialize};
+use crate::referee::json::{FromJson, Json, JsonError, JsonResult, ToJson, json_names};
+use serde_json::Value;
 
 /// A side of the board (and of the clock).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
     White,
     Black,
@@ -46,8 +46,7 @@ impl Colour {
 }
 
 /// C-1 input modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputMode {
     /// Physical board; the phone counts clock presses, players report the end.
     Clock,
@@ -56,9 +55,36 @@ pub enum InputMode {
 }
 
 /// The result on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Win(Colour),
     Draw,
+}
+
+// ---- JSON: snake_case names; `Outcome` as `"draw"` or `{"win": colour}` ----
+
+json_names! {
+    Colour { White = "white", Black = "black" }
+    InputMode { Clock = "clock", Board = "board" }
+}
+
+impl ToJson for Outcome {
+    fn to_json(&self) -> Json {
+        match self {
+            Outcome::Win(c) => Json::Obj(vec![("win", c.to_json())]),
+            Outcome::Draw => Json::Str("draw".into()),
+        }
+    }
+}
+
+impl FromJson for Outcome {
+    fn from_json(v: &Value) -> JsonResult<Outcome> {
+        match v {
+            Value::String(s) if s == "draw" => Ok(Outcome::Draw),
+            Value::Object(m) if m.len() == 1 && m.contains_key("win") => {
+                Colour::from_json(&m["win"]).map(Outcome::Win)
+            }
+            _ => Err(JsonError("expected \"draw\" or {\"win\": colour}".into())),
+        }
+    }
 }

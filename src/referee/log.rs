@@ -1,9 +1,10 @@
-//! The event log (C-4): a versioned, serde-serialisable envelope holding the
+//! The event log (C-4): a versioned JSON envelope holding the
 //! setup, the seed, the words and the timestamped events. Any game module can
 //! use [`Envelope`] with its own setup and event types; a state is always the
 //! replay of its log.
 
-use serde::{Deserialize, Serialize};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use serde_json::Value;
 use std::fmt;
 
 /// Identifies our logs among other JSON.
@@ -12,7 +13,7 @@ pub const LOG_FORMAT: &str = "nordau-shift-referee-log";
 pub const LOG_VERSION: u32 = 1;
 
 /// A game-agnostic log: `S` is the game's setup record, `E` its timed event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Envelope<S, E> {
     pub format: String,
     pub version: u32,
@@ -57,7 +58,7 @@ impl std::error::Error for HeaderError {}
 
 /// The header fields, checked before the body so a newer log is reported as
 /// such rather than as corrupt.
-pub(crate) fn check_header(value: &serde_json::Value, game: &str) -> Result<(), HeaderError> {
+pub(crate) fn check_header(value: &Value, game: &str) -> Result<(), HeaderError> {
     let obj = value
         .as_object()
         .ok_or_else(|| HeaderError::Json("not a JSON object".into()))?;
@@ -83,4 +84,33 @@ pub(crate) fn check_header(value: &serde_json::Value, game: &str) -> Result<(), 
         return Err(HeaderError::WrongGame(g.to_owned()));
     }
     Ok(())
+}
+
+impl<S: ToJson, E: ToJson> ToJson for Envelope<S, E> {
+    fn to_json(&self) -> Json {
+        obj([
+            ("format", f(&self.format)),
+            ("version", f(&self.version)),
+            ("game", f(&self.game)),
+            ("setup", f(&self.setup)),
+            ("seed", f(&self.seed)),
+            ("words", f(&self.words)),
+            ("events", f(&self.events)),
+        ])
+    }
+}
+
+impl<S: FromJson, E: FromJson> FromJson for Envelope<S, E> {
+    fn from_json(v: &Value) -> JsonResult<Self> {
+        let o = Obj::of(v)?;
+        Ok(Envelope {
+            format: o.req("format")?,
+            version: o.req("version")?,
+            game: o.req("game")?,
+            setup: o.req("setup")?,
+            seed: o.req("seed")?,
+            words: o.req("words")?,
+            events: o.req("events")?,
+        })
+    }
 }

@@ -18,6 +18,7 @@ pub mod commitment;
 pub mod common;
 pub mod crazyhouse;
 pub mod draw;
+pub mod json;
 pub mod log;
 pub mod nordau;
 pub mod pgn;

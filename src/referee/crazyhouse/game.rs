@@ -26,8 +26,11 @@ use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::rules::{
     CrazyhouseBoard, Pocket, ZH_PLY_LIMIT, ZhClaim, ZhEnd, ZhMoveError,
 };
+use crate::referee::json::{
+    self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
+};
 use crate::referee::log::{HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// Game module id of Crazyhouse logs and saves.
@@ -37,7 +40,7 @@ pub const GAME_CRAZYHOUSE: &str = "crazyhouse";
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// How a Crazyhouse game is set up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZhSetup {
     pub white: String,
     pub black: String,
@@ -45,29 +48,24 @@ pub struct ZhSetup {
     pub mode: InputMode,
     /// The position the game starts from when it is not the usual one (a PGN
     /// with a `FEN` tag; pockets and `~` promoted marks included). Board mode only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
     /// Moves (UCI, drops as `N@f3`) played before this game's clock started:
     /// a game continued from an imported PGN. Board mode only.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<String>,
     /// The result an imported PGN recorded, if it had one: the game is then
     /// shown for review and takes no more events.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recorded: Option<Outcome>,
 }
 
 /// What the players report in clock mode, where the app cannot see the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "end")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reported {
     Checkmate { winner: Colour },
     Stalemate,
 }
 
 /// Everything that can happen in a game; stored with its timestamp.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZhEvent {
     /// The starting press: the side not to move presses, the other's clock runs.
     Start,
@@ -101,15 +99,14 @@ pub enum ZhEvent {
 }
 
 /// An event and the monotonic time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZhTimed {
     pub t_ms: u64,
     pub event: ZhEvent,
 }
 
 /// Why a Crazyhouse game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ZhReason {
     Checkmate,
     Stalemate,
@@ -142,7 +139,7 @@ impl ZhReason {
 }
 
 /// How and when the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ZhResult {
     pub outcome: Outcome,
     pub reason: ZhReason,
@@ -679,7 +676,7 @@ impl ZhGame {
 
 /// A Crazyhouse log: the shared header (format, version, game) plus this
 /// game's setup and events. Its JSON is the save and the exportable record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZhLog {
     pub format: String,
     pub version: u32,
@@ -732,16 +729,175 @@ impl ZhGame {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.to_log()).expect("the log always serialises")
+        json::to_string(&self.to_log())
     }
 
     /// Replays a JSON log; refuses newer versions and anything that does not replay.
     pub fn from_json(json: &str) -> Result<ZhGame, ZhLogError> {
-        let value: serde_json::Value = serde_json::from_str(json)
-            .map_err(|e| ZhLogError::Header(HeaderError::Json(e.to_string())))?;
+        let corrupt = |e: json::JsonError| ZhLogError::Header(HeaderError::Json(e.0));
+        let value = json::parse(json).map_err(corrupt)?;
         check_header(&value, GAME_CRAZYHOUSE).map_err(ZhLogError::Header)?;
-        let log: ZhLog = serde_json::from_value(value)
-            .map_err(|e| ZhLogError::Header(HeaderError::Json(e.to_string())))?;
+        let log = ZhLog::from_json(&value).map_err(corrupt)?;
         ZhGame::replay(log.setup, &log.events)
+    }
+}
+
+// ---- JSON ------------------------------------------------------------------
+// Events are internally tagged (`{"type":"adjust","colour":"black",…}`); a
+// report carries its own tag inline: `{"type":"report","end":"checkmate","winner":"white"}`.
+
+/// The setup, with the imported-game fields written only when set.
+impl ToJson for ZhSetup {
+    fn to_json(&self) -> Json {
+        obj([
+            ("white", f(&self.white)),
+            ("black", f(&self.black)),
+            ("control", f(&self.control)),
+            ("mode", f(&self.mode)),
+            ("start_fen", self.start_fen.as_ref().map(|s| s.to_json())),
+            (
+                "opening",
+                (!self.opening.is_empty()).then(|| self.opening.to_json()),
+            ),
+            ("recorded", self.recorded.as_ref().map(|r| r.to_json())),
+        ])
+    }
+}
+
+impl FromJson for ZhSetup {
+    fn from_json(v: &Value) -> JsonResult<ZhSetup> {
+        let o = Obj::of(v)?;
+        Ok(ZhSetup {
+            white: o.req("white")?,
+            black: o.req("black")?,
+            control: o.req("control")?,
+            mode: o.req("mode")?,
+            start_fen: o.opt("start_fen")?,
+            opening: o.or("opening", Vec::new())?,
+            recorded: o.opt("recorded")?,
+        })
+    }
+}
+
+impl Reported {
+    /// The fields after the tag: `"end":"checkmate","winner":"white"`.
+    fn fields(&self) -> [(&'static str, Option<Json>); 2] {
+        match self {
+            Reported::Checkmate { winner } => [("end", f("checkmate")), ("winner", f(winner))],
+            Reported::Stalemate => [("end", f("stalemate")), ("winner", None)],
+        }
+    }
+}
+
+impl ToJson for Reported {
+    fn to_json(&self) -> Json {
+        obj(self.fields())
+    }
+}
+
+impl FromJson for Reported {
+    fn from_json(v: &Value) -> JsonResult<Reported> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("end")? {
+            "checkmate" => Reported::Checkmate {
+                winner: o.req("winner")?,
+            },
+            "stalemate" => Reported::Stalemate,
+            other => return Err(unknown_variant(other)),
+        })
+    }
+}
+
+impl ToJson for ZhEvent {
+    fn to_json(&self) -> Json {
+        let unit = |name| tagged("type", name, []);
+        match self {
+            ZhEvent::Start => unit("start"),
+            ZhEvent::Press => unit("press"),
+            ZhEvent::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
+            ZhEvent::Pause => unit("pause"),
+            ZhEvent::Resume => unit("resume"),
+            ZhEvent::Adjust {
+                colour,
+                remaining_ms,
+            } => tagged(
+                "type",
+                "adjust",
+                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
+            ),
+            ZhEvent::Undo => unit("undo"),
+            ZhEvent::Resign { colour } => tagged("type", "resign", [("colour", f(colour))]),
+            ZhEvent::AgreeDraw => unit("agree_draw"),
+            ZhEvent::ClaimThreefold => unit("claim_threefold"),
+            ZhEvent::Report(r) => tagged("type", "report", r.fields()),
+            ZhEvent::Flag => unit("flag"),
+        }
+    }
+}
+
+impl FromJson for ZhEvent {
+    fn from_json(v: &Value) -> JsonResult<ZhEvent> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("type")? {
+            "start" => ZhEvent::Start,
+            "press" => ZhEvent::Press,
+            "move" => ZhEvent::Move { mv: o.req("mv")? },
+            "pause" => ZhEvent::Pause,
+            "resume" => ZhEvent::Resume,
+            "adjust" => ZhEvent::Adjust {
+                colour: o.req("colour")?,
+                remaining_ms: o.req("remaining_ms")?,
+            },
+            "undo" => ZhEvent::Undo,
+            "resign" => ZhEvent::Resign {
+                colour: o.req("colour")?,
+            },
+            "agree_draw" => ZhEvent::AgreeDraw,
+            "claim_threefold" => ZhEvent::ClaimThreefold,
+            "report" => ZhEvent::Report(Reported::from_json(v)?),
+            "flag" => ZhEvent::Flag,
+            other => return Err(unknown_variant(other)),
+        })
+    }
+}
+
+impl ToJson for ZhTimed {
+    fn to_json(&self) -> Json {
+        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
+    }
+}
+
+impl FromJson for ZhTimed {
+    fn from_json(v: &Value) -> JsonResult<ZhTimed> {
+        let o = Obj::of(v)?;
+        Ok(ZhTimed {
+            t_ms: o.req("t_ms")?,
+            event: o.req("event")?,
+        })
+    }
+}
+
+impl ToJson for ZhLog {
+    fn to_json(&self) -> Json {
+        obj([
+            ("format", f(&self.format)),
+            ("version", f(&self.version)),
+            ("game", f(&self.game)),
+            ("setup", f(&self.setup)),
+            ("events", f(&self.events)),
+        ])
+    }
+}
+
+impl FromJson for ZhLog {
+    fn from_json(v: &Value) -> JsonResult<ZhLog> {
+        let o = Obj::of(v)?;
+        Ok(ZhLog {
+            format: o.req("format")?,
+            version: o.req("version")?,
+            game: o.req("game")?,
+            setup: o.req("setup")?,
+            events: o.req("events")?,
+        })
     }
 }

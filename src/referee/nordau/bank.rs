@@ -4,10 +4,9 @@
 //! timestamps, never from counting ticks (C-4).
 
 use crate::referee::common::Colour;
-use serde::{Deserialize, Serialize};
 
 /// Banks of White and Black, at most one running.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Banks {
     /// Balance in ms at `since` (for the running side) or now (for a standing side).
     balance: [u64; 2],

@@ -7,17 +7,20 @@ pub use crate::referee::chessboard::DrawClaim;
 use crate::referee::chessboard::{BoardEnd, ChessBoard, MoveError};
 use crate::referee::commitment::{normalise_words, stream_key};
 pub use crate::referee::common::{InputMode, Outcome};
+use crate::referee::json::{
+    FromJson, Json, JsonResult, Obj, ToJson, f, json_names, obj, serde_via_json, tagged,
+    unknown_variant,
+};
 use crate::referee::nordau::bank::Banks;
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
 use crate::referee::nordau::seats::{Colour, Person, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupError};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// Everything that can happen in a game. Stored in the log with its timestamp.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The first tap: White's bank starts running.
     Start,
@@ -50,15 +53,14 @@ pub enum Event {
 }
 
 /// An event and the monotonic time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timed {
     pub t_ms: u64,
     pub event: Event,
 }
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
     Checkmate,
     Stalemate,
@@ -90,7 +92,7 @@ impl EndReason {
 }
 
 /// The end of a game and the points (NS-8), per person (index into the names).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
     pub outcome: Outcome,
     pub reason: EndReason,
@@ -101,7 +103,7 @@ pub struct GameResult {
 }
 
 /// A swap that happened (NS-3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwapRecord {
     /// 0-based index of the shift that ended.
     pub shift: u32,
@@ -872,8 +874,7 @@ impl Core {
 }
 
 /// The game's phase as the screen may show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ViewPhase {
     /// Waiting for the first tap (`Event::Start`).
     AwaitingFirstPress,
@@ -893,7 +894,7 @@ pub enum ViewPhase {
 
 /// Everything the screen may show. By construction it holds nothing about the
 /// current shift's length, the moves left in it or the next coin (NS-9).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicView {
     pub mode: InputMode,
     pub commitment_hex: String,
@@ -928,7 +929,7 @@ pub struct PublicView {
 }
 
 /// The reveal after the game: the full drawn schedule next to what happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reveal {
     pub seed_hex: String,
     pub key_hex: String,
@@ -941,7 +942,7 @@ pub struct Reveal {
     pub shifts: Vec<RevealShift>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RevealShift {
     pub index: u32,
     /// Drawn length in the setup's unit, and in half-moves.
@@ -956,12 +957,159 @@ pub struct RevealShift {
     pub swap: Option<RevealSwap>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RevealSwap {
     pub stood_up: String,
     pub sat_down: String,
     pub colour: Colour,
 }
+
+// ---- JSON ------------------------------------------------------------------
+// Events are internally tagged (`{"type":"move","mv":"e2e4"}`); the view is
+// written only (tests check what a screen could ever see).
+
+json_names! {
+    EndReason {
+        Checkmate = "checkmate",
+        Stalemate = "stalemate",
+        InsufficientMaterial = "insufficient_material",
+        FivefoldRepetition = "fivefold_repetition",
+        SeventyFiveMoves = "seventy_five_moves",
+        ThreefoldClaim = "threefold_claim",
+        FiftyMoveClaim = "fifty_move_claim",
+        Flag = "flag",
+        Resignation = "resignation",
+        AgreedDraw = "agreed_draw",
+    }
+}
+
+impl ToJson for Event {
+    fn to_json(&self) -> Json {
+        let unit = |name| tagged("type", name, []);
+        match self {
+            Event::Start => unit("start"),
+            Event::Press => unit("press"),
+            Event::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
+            Event::Seated => unit("seated"),
+            Event::Pause => unit("pause"),
+            Event::Resume => unit("resume"),
+            Event::UndoPress => unit("undo_press"),
+            Event::Flag => unit("flag"),
+            Event::Resign { seat } => tagged("type", "resign", [("seat", f(seat))]),
+            Event::AgreeDraw { person } => tagged("type", "agree_draw", [("person", f(person))]),
+            Event::ClaimDraw { claim } => tagged("type", "claim_draw", [("claim", f(claim))]),
+            Event::ReportMate { winner } => tagged("type", "report_mate", [("winner", f(winner))]),
+            Event::ReportStalemate => unit("report_stalemate"),
+        }
+    }
+}
+
+impl FromJson for Event {
+    fn from_json(v: &Value) -> JsonResult<Event> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("type")? {
+            "start" => Event::Start,
+            "press" => Event::Press,
+            "move" => Event::Move { mv: o.req("mv")? },
+            "seated" => Event::Seated,
+            "pause" => Event::Pause,
+            "resume" => Event::Resume,
+            "undo_press" => Event::UndoPress,
+            "flag" => Event::Flag,
+            "resign" => Event::Resign {
+                seat: o.req("seat")?,
+            },
+            "agree_draw" => Event::AgreeDraw {
+                person: o.req("person")?,
+            },
+            "claim_draw" => Event::ClaimDraw {
+                claim: o.req("claim")?,
+            },
+            "report_mate" => Event::ReportMate {
+                winner: o.req("winner")?,
+            },
+            "report_stalemate" => Event::ReportStalemate,
+            other => return Err(unknown_variant(other)),
+        })
+    }
+}
+
+impl ToJson for Timed {
+    fn to_json(&self) -> Json {
+        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
+    }
+}
+
+impl FromJson for Timed {
+    fn from_json(v: &Value) -> JsonResult<Timed> {
+        let o = Obj::of(v)?;
+        Ok(Timed {
+            t_ms: o.req("t_ms")?,
+            event: o.req("event")?,
+        })
+    }
+}
+
+impl ToJson for ViewPhase {
+    fn to_json(&self) -> Json {
+        match self {
+            ViewPhase::AwaitingFirstPress => tagged("phase", "awaiting_first_press", []),
+            ViewPhase::Running => tagged("phase", "running", []),
+            ViewPhase::Paused => tagged("phase", "paused", []),
+            ViewPhase::AwaitingSeated {
+                stood_up,
+                sat_down,
+                colour,
+            } => tagged(
+                "phase",
+                "awaiting_seated",
+                [
+                    ("stood_up", f(stood_up)),
+                    ("sat_down", f(sat_down)),
+                    ("colour", f(colour)),
+                ],
+            ),
+            ViewPhase::Over { outcome, reason } => tagged(
+                "phase",
+                "over",
+                [("outcome", f(outcome)), ("reason", f(reason))],
+            ),
+        }
+    }
+}
+
+impl ToJson for PublicView {
+    fn to_json(&self) -> Json {
+        obj([
+            ("mode", f(&self.mode)),
+            ("commitment_hex", f(&self.commitment_hex)),
+            ("people", f(&self.people)),
+            ("white", f(&self.white)),
+            ("black", f(&self.black)),
+            ("observer", f(&self.observer)),
+            ("side_to_move", f(&self.side_to_move)),
+            ("phase", f(&self.phase)),
+            ("white_ms", f(&self.white_ms)),
+            ("black_ms", f(&self.black_ms)),
+            ("clock_running", f(&self.clock_running)),
+            ("half_moves", f(&self.half_moves)),
+            ("move_number", f(&self.move_number)),
+            ("swaps", f(&self.swaps)),
+            ("last_move_san", f(&self.last_move_san)),
+            ("last_move_uci", f(&self.last_move_uci)),
+            ("fen", f(&self.fen)),
+            ("in_check", f(&self.in_check)),
+            ("legal_moves_uci", f(&self.legal_moves_uci)),
+            ("claimable_draws", f(&self.claimable_draws)),
+            ("draw_agreed_by", f(&self.draw_agreed_by)),
+            ("undo_available", f(&self.undo_available)),
+            ("last_mover", f(&self.last_mover)),
+            ("points", f(&self.points)),
+        ])
+    }
+}
+
+serde_via_json!(ser PublicView);
 
 #[cfg(test)]
 mod tests {

@@ -1,20 +1,37 @@
 //! Nordau Shift's log: the shared envelope with its setup record and events.
 
 use crate::referee::commitment::{HexError, parse_hex32};
+use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::log::{Envelope, HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
 use crate::referee::nordau::game::{Game, GameError, InputMode, Timed};
 use crate::referee::nordau::setup::{Setup, SetupError, SetupTextError};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// Game module id of Nordau Shift logs.
 pub const GAME_NORDAU_SHIFT: &str = "nordau-shift";
 
 /// Nordau Shift's setup record in the log: canonical setup text and input mode.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NordauSetup {
     pub setup: String,
     pub mode: InputMode,
+}
+
+impl ToJson for NordauSetup {
+    fn to_json(&self) -> Json {
+        obj([("setup", f(&self.setup)), ("mode", f(&self.mode))])
+    }
+}
+
+impl FromJson for NordauSetup {
+    fn from_json(v: &Value) -> JsonResult<NordauSetup> {
+        let o = Obj::of(v)?;
+        Ok(NordauSetup {
+            setup: o.req("setup")?,
+            mode: o.req("mode")?,
+        })
+    }
 }
 
 pub type NordauLog = Envelope<NordauSetup, Timed>;
@@ -98,7 +115,7 @@ impl Game {
 
     /// The log as JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.to_log()).expect("the log always serialises")
+        json::to_string(&self.to_log())
     }
 
     /// Replays a log; refuses newer versions and anything that does not replay.
@@ -128,11 +145,9 @@ impl Game {
 
     /// Replays a JSON log.
     pub fn from_json(json: &str) -> Result<Game, LogError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| LogError::Json(e.to_string()))?;
+        let value = json::parse(json).map_err(|e| LogError::Json(e.0))?;
         check_header(&value, GAME_NORDAU_SHIFT)?;
-        let log: NordauLog =
-            serde_json::from_value(value).map_err(|e| LogError::Json(e.to_string()))?;
+        let log = NordauLog::from_json(&value).map_err(|e| LogError::Json(e.0))?;
         Game::from_log(&log)
     }
 }

@@ -63,7 +63,7 @@ pub fn to_pgn(game: &Game, info: &PgnInfo) -> Result<String, PgnError> {
         tag(
             &mut out,
             "Words",
-            &serde_json::to_string(&reveal.words).unwrap_or_default(),
+            &crate::referee::json::to_string(&reveal.words),
         );
     }
     let termination = if result.reason == EndReason::Flag {

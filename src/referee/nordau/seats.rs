@@ -2,11 +2,9 @@
 //! referee talks about seats; people only move between seats at a swap (NS-3).
 
 pub use crate::referee::common::Colour;
-use serde::{Deserialize, Serialize};
 
 /// One of the three seats of Nordau Shift (NS-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
     White,
     Black,
@@ -37,7 +35,7 @@ impl Seat {
 pub type Person = u8;
 
 /// Who sits where: `people[Seat::index()]` is the person on that seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seating {
     pub people: [Person; 3],
 }

@@ -4,12 +4,15 @@
 //! draw given up and drawn again is visible to all three players.
 
 use crate::referee::commitment::normalise_words;
+use crate::referee::json::{
+    self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json, unknown_variant,
+};
 use crate::referee::nordau::game::{EndReason, Game, Outcome};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// One finished game in the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionGame {
     pub commitment_hex: String,
     pub outcome: Outcome,
@@ -21,8 +24,7 @@ pub struct SessionGame {
 }
 
 /// What became of a commitment shown at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "fate", rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawFate {
     /// The game was played to its end.
     Played,
@@ -34,24 +36,23 @@ pub enum DrawFate {
 }
 
 /// One commitment shown at the table, revealed: enough to verify it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawRecord {
     pub commitment_hex: String,
     pub setup_text: String,
     pub seed_hex: String,
     /// The players' entries (normalised) once locked; empty if none or never locked.
     pub words: Vec<String>,
-    #[serde(flatten)]
+    /// Written flat into the record: `"fate":"abandoned","half_moves":3`.
     pub fate: DrawFate,
 }
 
 /// A session table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     pub names: [String; 3],
     pub games: Vec<SessionGame>,
     /// Every commitment of the evening, in the order shown (older saves have none).
-    #[serde(default)]
     pub draws: Vec<DrawRecord>,
 }
 
@@ -94,7 +95,7 @@ impl Session {
     /// The session as JSON, for the players to keep: scores and every
     /// commitment with its fate and seed (nothing secret is left by then).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a session always serialises")
+        json::to_string_pretty(self)
     }
 
     /// Adds a finished game; its names must be this session's names in the
@@ -150,3 +151,95 @@ impl DrawRecord {
         }
     }
 }
+
+// ---- JSON ------------------------------------------------------------------
+
+impl ToJson for SessionGame {
+    fn to_json(&self) -> Json {
+        obj([
+            ("commitment_hex", f(&self.commitment_hex)),
+            ("outcome", f(&self.outcome)),
+            ("reason", f(&self.reason)),
+            ("final_seats", f(&self.final_seats)),
+            ("points", f(&self.points)),
+        ])
+    }
+}
+
+impl FromJson for SessionGame {
+    fn from_json(v: &Value) -> JsonResult<SessionGame> {
+        let o = Obj::of(v)?;
+        Ok(SessionGame {
+            commitment_hex: o.req("commitment_hex")?,
+            outcome: o.req("outcome")?,
+            reason: o.req("reason")?,
+            final_seats: o.req("final_seats")?,
+            points: o.req("points")?,
+        })
+    }
+}
+
+impl ToJson for DrawRecord {
+    fn to_json(&self) -> Json {
+        let mut fields = vec![
+            ("commitment_hex", self.commitment_hex.to_json()),
+            ("setup_text", self.setup_text.to_json()),
+            ("seed_hex", self.seed_hex.to_json()),
+            ("words", self.words.to_json()),
+        ];
+        let fate = |name: &str| Json::Str(name.to_owned());
+        match self.fate {
+            DrawFate::Played => fields.push(("fate", fate("played"))),
+            DrawFate::Withdrawn => fields.push(("fate", fate("withdrawn"))),
+            DrawFate::Abandoned { half_moves } => {
+                fields.push(("fate", fate("abandoned")));
+                fields.push(("half_moves", half_moves.to_json()));
+            }
+        }
+        Json::Obj(fields)
+    }
+}
+
+impl FromJson for DrawRecord {
+    fn from_json(v: &Value) -> JsonResult<DrawRecord> {
+        let o = Obj::of(v)?;
+        let fate = match o.tag("fate")? {
+            "played" => DrawFate::Played,
+            "withdrawn" => DrawFate::Withdrawn,
+            "abandoned" => DrawFate::Abandoned {
+                half_moves: o.req("half_moves")?,
+            },
+            other => return Err(unknown_variant(other)),
+        };
+        Ok(DrawRecord {
+            commitment_hex: o.req("commitment_hex")?,
+            setup_text: o.req("setup_text")?,
+            seed_hex: o.req("seed_hex")?,
+            words: o.req("words")?,
+            fate,
+        })
+    }
+}
+
+impl ToJson for Session {
+    fn to_json(&self) -> Json {
+        obj([
+            ("names", f(&self.names)),
+            ("games", f(&self.games)),
+            ("draws", f(&self.draws)),
+        ])
+    }
+}
+
+impl FromJson for Session {
+    fn from_json(v: &Value) -> JsonResult<Session> {
+        let o = Obj::of(v)?;
+        Ok(Session {
+            names: o.req("names")?,
+            games: o.req("games")?,
+            draws: o.or("draws", Vec::new())?,
+        })
+    }
+}
+
+serde_via_json!(Session);

@@ -12,14 +12,12 @@
 //! setup has exactly one text: `from_text(t)?.to_text() == t`.
 
 use super::names::{NameProblem, check_name, comparison_key};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use super::names::MAX_NAME_BYTES;
 
 /// How shift lengths are counted (NS-2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShiftUnit {
     /// A shift of N lasts 2N half-moves (the default interpretation of NS-2).
     FullMoves,
@@ -39,7 +37,7 @@ impl ShiftUnit {
 
 /// One line of the block schedule (NS-7): `block_ms` for `moves` consecutive
 /// move numbers; `moves == 0` only on the last line, meaning "until the end".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScheduleLine {
     pub block_ms: u32,
     pub moves: u32,
@@ -47,7 +45,7 @@ pub struct ScheduleLine {
 
 /// NS-7 block schedule. Move numbers are the board's full-move numbers (1, 2, …,
 /// as in FEN), shared by both colours and unaffected by swaps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockSchedule {
     pub lines: Vec<ScheduleLine>,
 }
@@ -78,7 +76,7 @@ impl BlockSchedule {
 }
 
 /// Points per seat (NS-8). Defaults 2 / 1 / 0 and 1 for every player on a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Points {
     pub win: u32,
     pub observer: u32,
@@ -98,7 +96,7 @@ impl Default for Points {
 }
 
 /// The committed setup (NS-11).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The three people, in the order they were entered; seating is drawn over
     /// this order, so it is committed too.

@@ -10,12 +10,15 @@
 //! session record at once, so a quiet re-roll is impossible.
 
 use crate::referee::commitment::{HexError, parse_hex32};
+use crate::referee::json::{
+    self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
+};
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::game::{Event, Game, GameError, InputMode};
 use crate::referee::nordau::log::{LogError, NordauLog};
 use crate::referee::nordau::session::{DrawFate, DrawRecord, Session};
 use crate::referee::nordau::setup::{Setup, SetupError, SetupTextError};
-use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// Where the table is.
@@ -248,7 +251,6 @@ pub const TABLE_VERSION: u32 = 2;
 /// Written where the secret seed would be when it is sealed.
 const SEALED_MARK: &str = "sealed";
 
-#[derive(Serialize, Deserialize)]
 struct TableFile {
     format: String,
     version: u32,
@@ -256,12 +258,9 @@ struct TableFile {
     stage: StageFile,
     /// The secret seed encrypted by the UI (opaque here); the stage then
     /// holds [`SEALED_MARK`] instead of it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     sealed_seed: Option<String>,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "stage", rename_all = "snake_case")]
 enum StageFile {
     Setup,
     Committed {
@@ -275,6 +274,68 @@ enum StageFile {
     Playing {
         log: NordauLog,
     },
+}
+
+/// Written in this order; `sealed_seed` only when there is one.
+impl ToJson for TableFile {
+    fn to_json(&self) -> Json {
+        obj([
+            ("format", f(&self.format)),
+            ("version", f(&self.version)),
+            ("session", f(&self.session)),
+            ("stage", f(&self.stage)),
+            (
+                "sealed_seed",
+                self.sealed_seed.as_ref().map(|s| s.to_json()),
+            ),
+        ])
+    }
+}
+
+impl FromJson for TableFile {
+    fn from_json(v: &Value) -> JsonResult<TableFile> {
+        let o = Obj::of(v)?;
+        Ok(TableFile {
+            format: o.req("format")?,
+            version: o.req("version")?,
+            session: o.opt("session")?,
+            stage: o.req("stage")?,
+            sealed_seed: o.opt("sealed_seed")?,
+        })
+    }
+}
+
+/// Internally tagged: `{"stage":"playing","log":{…}}`.
+impl ToJson for StageFile {
+    fn to_json(&self) -> Json {
+        match self {
+            StageFile::Setup => tagged("stage", "setup", []),
+            StageFile::Committed { setup, seed, mode } => tagged(
+                "stage",
+                "committed",
+                [("setup", f(setup)), ("seed", f(seed)), ("mode", f(mode))],
+            ),
+            StageFile::Drawn { log } => tagged("stage", "drawn", [("log", f(log))]),
+            StageFile::Playing { log } => tagged("stage", "playing", [("log", f(log))]),
+        }
+    }
+}
+
+impl FromJson for StageFile {
+    fn from_json(v: &Value) -> JsonResult<StageFile> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("stage")? {
+            "setup" => StageFile::Setup,
+            "committed" => StageFile::Committed {
+                setup: o.req("setup")?,
+                seed: o.req("seed")?,
+                mode: o.req("mode")?,
+            },
+            "drawn" => StageFile::Drawn { log: o.req("log")? },
+            "playing" => StageFile::Playing { log: o.req("log")? },
+            other => return Err(unknown_variant(other)),
+        })
+    }
 }
 
 impl StageFile {
@@ -329,7 +390,7 @@ impl std::error::Error for TableLoadError {}
 impl Table {
     /// The table with its seed readable (no sealing available, or revealed).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.to_file()).expect("a table always serialises")
+        json::to_string(&self.to_file())
     }
 
     /// The table with the secret seed replaced by `sealed`, the UI's
@@ -342,13 +403,13 @@ impl Table {
             *seed = SEALED_MARK.to_owned();
             file.sealed_seed = Some(sealed.to_owned());
         }
-        serde_json::to_string(&file).expect("a table always serialises")
+        json::to_string(&file)
     }
 
     /// The sealed seed of a stored table, to be unsealed before
     /// [`Table::from_json_with_seed`]; `None` if the seed is stored readable.
     pub fn sealed_seed_of(json: &str) -> Option<String> {
-        let value: serde_json::Value = serde_json::from_str(json).ok()?;
+        let value = json::parse(json).ok()?;
         Some(value.get("sealed_seed")?.as_str()?.to_owned())
     }
 
@@ -382,8 +443,7 @@ impl Table {
         json: &str,
         seed: Option<[u8; 32]>,
     ) -> Result<Table, TableLoadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| TableLoadError::Corrupt(e.to_string()))?;
+        let value = json::parse(json).map_err(|e| TableLoadError::Corrupt(e.0))?;
         if value.get("format").and_then(|f| f.as_str()) != Some(TABLE_FORMAT) {
             return Err(TableLoadError::Corrupt("not a Nordau Shift table".into()));
         }
@@ -397,8 +457,7 @@ impl Table {
                 supported: TABLE_VERSION,
             });
         }
-        let mut file: TableFile =
-            serde_json::from_value(value).map_err(|e| TableLoadError::Corrupt(e.to_string()))?;
+        let mut file = TableFile::from_json(&value).map_err(|e| TableLoadError::Corrupt(e.0))?;
         if file.sealed_seed.is_some() {
             let (Some(seed), Some(slot)) = (seed, file.stage.seed_mut()) else {
                 return Err(TableLoadError::Sealed);

@@ -7,14 +7,13 @@ use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
 use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::nordau::seats::{Colour, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupTextError};
-use serde::Serialize;
 use std::fmt;
 
 /// Shifts listed by [`verify`].
 pub const DEFAULT_REPORT_SHIFTS: usize = 30;
 
 /// One drawn shift.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShiftEntry {
     /// 1-based shift number, as shown to people.
     pub number: usize,
@@ -26,7 +25,7 @@ pub struct ShiftEntry {
 }
 
 /// What the verifier recomputed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     pub commitment_hex: String,
     pub key_hex: String,
