@@ -6,12 +6,14 @@ pub mod app_bar;
 pub mod board;
 pub mod clock_controls;
 pub mod confirm;
+#[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
 pub mod format;
 pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
+#[cfg(feature = "nordau")]
 pub mod nordau;
 pub mod number_field;
 pub mod offline_status;
