@@ -1,8 +1,10 @@
-// Trunk post_build hook: fill sw.js with this build's precache list and version.
+// Trunk post_build hook: fill sw.js with this build's precache list and version,
+// then write precompressed .gz/.br siblings of the text files (compress.mjs).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { writeCompressedSiblings } from "./compress.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -44,3 +46,4 @@ const filled = template
   .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
 writeFileSync(swPath, filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
+console.log(`compress: ${writeCompressedSiblings(staging)} precompressed siblings (.gz, .br)`);

@@ -35,8 +35,8 @@ use route::Route;
 /// Mounts the app on `<body>`.
 pub fn start() {
     web::panic::install();
-    web::remove_boot_splash();
     leptos::mount::mount_to_body(App);
+    web::remove_static_shell();
 }
 
 #[component]

@@ -43,10 +43,11 @@ pub fn set_location_hash(hash: &str) {
     }
 }
 
-/// Removes the static splash that index.html shows while the wasm loads.
-pub fn remove_boot_splash() {
-    if let Some(splash) = document().and_then(|doc| doc.get_element_by_id("boot-splash")) {
-        splash.remove();
+/// Removes index.html's static first screen (home or splash): the app that
+/// replaces it has just been mounted, so both are never painted together.
+pub fn remove_static_shell() {
+    if let Some(shell) = document().and_then(|doc| doc.get_element_by_id("static-shell")) {
+        shell.remove();
     }
 }
 

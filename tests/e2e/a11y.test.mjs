@@ -144,7 +144,7 @@ async function playMove(page, uci, endScreen) {
 
 async function shell(page, problems) {
   await page.goto(app.url);
-  await page.locator(".tagline").waitFor();
+  await page.locator("#main .tagline").waitFor();
   problems.push(...(await audit(page, "home")));
   await page.goto(`${app.url}#/about`);
   await page.locator(".page h1").waitFor();

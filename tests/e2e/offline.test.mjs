@@ -160,7 +160,7 @@ describe("ready for offline, visibly", () => {
       await page.getByRole("button", { name: "English" }).tap();
 
       // Online, the games work all the same.
-      await page.locator('a.game-card[href="#/nordau"]').tap();
+      await page.locator('#main a.game-card[href="#/nordau"]').tap();
       await page.locator(".ns-setup").waitFor();
       await page.goBack();
       await page.locator(".offline-status").waitFor();

@@ -29,7 +29,7 @@ async function openApp(context, url) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(url);
-  await page.locator(".tagline").waitFor();
+  await page.locator("#main .tagline").waitFor();
   return { page, errors };
 }
 
@@ -41,7 +41,7 @@ describe("app shell", () => {
         const context = await phoneContext(browser, { viewport });
         const { page, errors } = await openApp(context, app.url);
         assert.equal(await page.locator("html").getAttribute("lang"), "en");
-        assert.match(await page.locator("h1").innerText(), /Nordau Shift/);
+        assert.match(await page.locator("#main h1").innerText(), /Nordau Shift/);
         await screenshot(page, `home-en-${orientation}`);
 
         await page.getByRole("button", { name: "Русский" }).tap();
@@ -85,6 +85,62 @@ describe("app shell", () => {
     }
   });
 
+  test("the first screen needs no wasm: the home in the player's language, and a game tapped early opens when the app is up", async () => {
+    const app = await serveCopy();
+    try {
+      for (const [locale, heading, game, orientation, viewport] of [
+        ["ru-RU", "Выберите игру", "Крейзихаус", "portrait", PORTRAIT],
+        ["en-US", "Choose a game", "Crazyhouse", "landscape", LANDSCAPE],
+      ]) {
+        const context = await phoneContext(browser, { locale, viewport });
+        const page = await context.newPage();
+        const errors = collectPageErrors(page);
+        // Hold the wasm back, as a slow connection does, until the game is tapped.
+        let release;
+        const held = new Promise((resolve) => (release = resolve));
+        await page.route("**/*.wasm", async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(app.url, { waitUntil: "commit" });
+        await page.getByRole("heading", { name: heading }).waitFor();
+        assert.equal(await page.locator("#main").count(), 0, "the app has not started");
+        await screenshot(page, `first-screen-${locale.slice(0, 2)}-${orientation}`);
+        await page.getByRole("link", { name: new RegExp(`^${game}`) }).tap();
+        assert.equal(new URL(page.url()).hash, "#/crazyhouse");
+        release();
+        await page.locator("#main .zh-setup, #main .zh-play").first().waitFor();
+        assert.equal(await page.locator("#static-shell").count(), 0, "the app replaced the static screen");
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("a link to another page shows a splash, not the home screen, until the app is up", async () => {
+    const app = await serveCopy();
+    try {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route("**/*.wasm", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${app.url}#/verify`, { waitUntil: "commit" });
+      await page.locator(".static-shell .boot-splash").waitFor();
+      assert.equal(await page.getByRole("heading", { name: "Choose a game" }).count(), 0);
+      release();
+      await page.locator("#main .verify-form").waitFor();
+      await context.close();
+    } finally {
+      await app.stop();
+    }
+  });
+
   test("keeps working after the server process is stopped", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
@@ -94,7 +150,7 @@ describe("app shell", () => {
       await app.stop();
 
       await page.reload();
-      await page.locator(".tagline").waitFor();
+      await page.locator("#main .tagline").waitFor();
       await page.getByRole("link", { name: "About" }).tap();
       await page.getByText("Mike Daykhin").waitFor();
 
@@ -262,7 +318,7 @@ describe("app shell", () => {
       await screenshot(page, "update-ready-en-portrait");
 
       await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Update now" }).tap()]);
-      await page.locator(".tagline").waitFor();
+      await page.locator("#main .tagline").waitFor();
       const afterKeys = await page.evaluate(() => caches.keys());
       assert.deepEqual(afterKeys, [`${before[0]}next`]);
       assert.equal(await page.locator(".update-notice").count(), 0);

@@ -1,6 +1,6 @@
 // Sun mode (issue #10 item 15): a light, maximum-contrast theme for tables in
 // daylight. The default follows the system's light/dark setting (also when it
-// changes) until the user chooses, and boot.js shows the splash in the same
+// changes) until the user chooses, and pre.js shows the static first screen in the same
 // theme; the switch in the clock strip (both games) and in the app bar changes
 // it at once and it is remembered after a reload; the clock digits, names and
 // buttons of the play screens keep at least 7:1 (WCAG AAA) against their
@@ -287,7 +287,7 @@ describe("Sun mode", () => {
     }
   });
 
-  test("boot.js puts the splash in the same theme before the wasm runs", async () => {
+  test("pre.js puts the static first screen in the same theme before the wasm runs", async () => {
     const app = await serveCopy();
     // No service worker, so the wasm request reaches the route below, which never answers.
     const context = await browser.newContext({ colorScheme: "light", serviceWorkers: "block", viewport: PORTRAIT });
@@ -299,7 +299,7 @@ describe("Sun mode", () => {
         await page.route("**/*.wasm", () => asked());
         await page.goto(app.url, { waitUntil: "commit" });
         await wasmAsked;
-        assert.equal(await page.locator("#boot-splash").count(), 1, "the app ran");
+        assert.equal(await page.locator("#static-shell").count(), 1, "the app ran");
         const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
         await page.close();
         return theme;

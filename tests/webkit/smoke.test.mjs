@@ -225,8 +225,8 @@ function readFeatures() {
 
 describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () => {
   test("home, About (English and Russian, with what this browser lacks) and the verifier render", async () => {
-    await open("/", ".game-list .game-card");
-    const games = await web.run("return [...document.querySelectorAll('.game-list a.game-card')].map((a) => a.getAttribute('href'))");
+    await open("/", "#main .game-list .game-card");
+    const games = await web.run("return [...document.querySelectorAll('#main .game-list a.game-card')].map((a) => a.getAttribute('href'))");
     assert.ok(games.includes("#/nordau") && games.includes("#/crazyhouse"), `games on the home screen: ${games}`);
     await web
       .until("return navigator.serviceWorker && navigator.serviceWorker.controller !== null", { timeout: 30_000 })

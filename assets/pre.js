@@ -1,0 +1,23 @@
+// Runs before the first paint (a classic script in <head>; the
+// Content-Security-Policy forbids inline scripts). It picks what the static
+// first screen in index.html shows while the WebAssembly app loads:
+// - Sun mode, as src/ui/theme.rs decides it: the stored choice, else the
+//   system's light/dark setting;
+// - the language, as src/ui/i18n decides it: the stored choice, else the
+//   browser's language, else English;
+// - the home screen for the home page, a plain splash for any other page.
+// Storage may throw (private mode, disabled): the defaults then apply.
+(function () {
+  var root = document.documentElement;
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (_) { return null; }
+  }
+  var theme = stored('nordau-shift.theme');
+  if (theme === 'sun' || (theme !== 'dark' && matchMedia('(prefers-color-scheme: light)').matches)) {
+    root.dataset.theme = 'sun';
+  }
+  var lang = (stored('nordau-shift.lang') || navigator.language || 'en').split(/[-_]/)[0].toLowerCase();
+  root.lang = lang === 'ru' ? 'ru' : 'en';
+  var page = location.hash.replace(/^#\/?/, '');
+  root.dataset.start = page === '' ? 'home' : 'page';
+})();
