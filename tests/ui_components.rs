@@ -73,6 +73,59 @@ async fn home_renders_in_the_remembered_language() {
     host.remove();
 }
 
+/// What a home screen says: headings, tagline, and each card's link and words.
+fn home_words(home: &web_sys::Element) -> Vec<String> {
+    let mut words: Vec<String> = [".hero h1", ".tagline", ".games h2"]
+        .iter()
+        .map(|selector| {
+            let found = home.query_selector(selector).unwrap();
+            found
+                .map(|e| e.text_content().unwrap_or_default())
+                .unwrap_or_default()
+        })
+        .collect();
+    let cards = home.get_elements_by_class_name("game-card");
+    for i in 0..cards.length() {
+        let card = cards.item(i).unwrap();
+        words.push(card.get_attribute("href").unwrap_or_default());
+        for part in [".game-name", ".game-summary"] {
+            let text = card
+                .query_selector(part)
+                .unwrap()
+                .and_then(|e| e.text_content());
+            words.push(text.unwrap_or_default());
+        }
+    }
+    words
+}
+
+/// index.html shows a static home screen while the wasm loads (the first
+/// paint, issue #12): it must say what the app's home says, link for link, in
+/// both languages, so nothing changes under a finger when the app takes over.
+#[wasm_bindgen_test]
+async fn static_first_screen_matches_the_apps_home_in_both_languages() {
+    let html = include_str!("../index.html");
+    let start = html
+        .find("<div id=\"static-shell\"")
+        .expect("index.html has a static shell");
+    let end = html.rfind("</body>").expect("index.html has a body");
+    let shell: web_sys::Element = document().create_element("div").unwrap();
+    shell.set_inner_html(&html[start..end]);
+    for lang in Lang::ALL {
+        let host = mount_app(lang).await;
+        let selector = format!(".static-home[lang={}]", lang.tag());
+        let static_home = shell
+            .query_selector(&selector)
+            .unwrap()
+            .expect("a static home per language");
+        let app_home = host.query_selector(".page").unwrap().unwrap();
+        let expected = home_words(&app_home);
+        assert!(expected.len() > 5, "the app's home has its cards");
+        assert_eq!(home_words(&static_home), expected, "{selector}");
+        host.remove();
+    }
+}
+
 #[wasm_bindgen_test]
 async fn language_switch_changes_every_string_and_is_remembered() {
     let host = mount_app(Lang::En).await;
@@ -479,5 +532,22 @@ fn number_fields_accept_only_plain_numbers_in_range() {
     assert_eq!(minutes.parse(".5"), Some(0.5));
     for bad in ["0.4", "1..5", "1.5.2", "1.", "NaN", "inf", "1e1"] {
         assert_eq!(minutes.parse(bad), None, "{bad:?}");
+    }
+}
+
+/// A stored value comes back into its field as the player would type it.
+#[wasm_bindgen_test]
+fn number_fields_show_values_as_typed() {
+    use nordau_shift::ui::number_field::show;
+    for (value, shown) in [
+        (15.0, "15"),
+        (600.0, "600"),
+        (0.5, "0.5"),
+        (1.25, "1.25"),
+        (2.1, "2.1"),
+        (0.000001, "0.000001"),
+        (3.0000004, "3"),
+    ] {
+        assert_eq!(show(value), shown, "{value}");
     }
 }
