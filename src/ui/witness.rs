@@ -3,7 +3,7 @@
 //! the game the reveal is checked against this phone's own record, not against
 //! what the phone being checked says it showed.
 
-use serde::{Deserialize, Serialize};
+use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 
 use crate::web::storage;
 
@@ -12,7 +12,7 @@ const KEY: &str = "nordau-shift.witnessed";
 const KEEP: usize = 100;
 
 /// A commitment this phone saw before move one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Witnessed {
     /// Wall-clock time it was witnessed (ms since 1970).
     pub at_ms: u64,
@@ -20,10 +20,31 @@ pub struct Witnessed {
     pub setup_text: String,
 }
 
+impl ToJson for Witnessed {
+    fn to_json(&self) -> Json {
+        obj([
+            ("at_ms", f(&self.at_ms)),
+            ("commitment_hex", f(&self.commitment_hex)),
+            ("setup_text", f(&self.setup_text)),
+        ])
+    }
+}
+
+impl FromJson for Witnessed {
+    fn from_json(v: &serde_json::Value) -> JsonResult<Witnessed> {
+        let o = Obj::of(v)?;
+        Ok(Witnessed {
+            at_ms: o.req("at_ms")?,
+            commitment_hex: o.req("commitment_hex")?,
+            setup_text: o.req("setup_text")?,
+        })
+    }
+}
+
 /// The commitments witnessed on this phone, oldest first.
 pub fn list() -> Vec<Witnessed> {
     storage::get(KEY)
-        .and_then(|text| serde_json::from_str(&text).ok())
+        .and_then(|text| json::from_str(&text).ok())
         .unwrap_or_default()
 }
 
@@ -36,7 +57,7 @@ pub fn add(record: Witnessed) -> Option<Vec<Witnessed>> {
     }
     let start = all.len().saturating_sub(KEEP);
     let all = all.split_off(start);
-    storage::set(KEY, &serde_json::to_string(&all).ok()?).then_some(all)
+    storage::set(KEY, &json::to_string(&all)).then_some(all)
 }
 
 /// This phone's record of `commitment_hex`, if it witnessed it.

@@ -3,10 +3,10 @@
 //! and a PGN import to continue or review a game. Remembered for next time.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::strings::{CrazyhouseTexts, TEXTS};
 use super::use_zh;
+use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{
     Increment, InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
@@ -25,8 +25,7 @@ const MINUTES: NumberRange = NumberRange::decimal(0.5, 600.0);
 const INCREMENT_S: NumberRange = NumberRange::whole(0, 300);
 
 /// The form's values, remembered for the next game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, PartialEq)]
 struct Prefs {
     white: String,
     black: String,
@@ -55,6 +54,39 @@ impl Default for Prefs {
     }
 }
 
+impl ToJson for Prefs {
+    fn to_json(&self) -> Json {
+        obj([
+            ("white", f(&self.white)),
+            ("black", f(&self.black)),
+            ("board_mode", f(&self.board_mode)),
+            ("preset", f(&self.preset)),
+            ("white_min", f(&self.white_min)),
+            ("black_min", f(&self.black_min)),
+            ("increment_kind", f(&self.increment_kind)),
+            ("increment_s", f(&self.increment_s)),
+        ])
+    }
+}
+
+/// A missing field takes its default (prefs of an older version).
+impl FromJson for Prefs {
+    fn from_json(v: &serde_json::Value) -> JsonResult<Prefs> {
+        let o = Obj::of(v)?;
+        let d = Prefs::default();
+        Ok(Prefs {
+            white: o.or("white", d.white)?,
+            black: o.or("black", d.black)?,
+            board_mode: o.or("board_mode", d.board_mode)?,
+            preset: o.or("preset", d.preset)?,
+            white_min: o.or("white_min", d.white_min)?,
+            black_min: o.or("black_min", d.black_min)?,
+            increment_kind: o.or("increment_kind", d.increment_kind)?,
+            increment_s: o.or("increment_s", d.increment_s)?,
+        })
+    }
+}
+
 fn ms(minutes_or_seconds: f64, unit_ms: f64) -> u64 {
     let v = minutes_or_seconds * unit_ms;
     if v.is_finite() && v > 0.0 {
@@ -67,7 +99,7 @@ fn ms(minutes_or_seconds: f64, unit_ms: f64) -> u64 {
 impl Prefs {
     fn load() -> Prefs {
         storage::get(PREFS_KEY)
-            .and_then(|text| serde_json::from_str(&text).ok())
+            .and_then(|text| json::from_str(&text).ok())
             .unwrap_or_default()
     }
 
@@ -123,7 +155,7 @@ impl Prefs {
     }
 
     fn remember(&self) {
-        storage::set(PREFS_KEY, &serde_json::to_string(self).unwrap_or_default());
+        storage::set(PREFS_KEY, &json::to_string(self));
     }
 }
 

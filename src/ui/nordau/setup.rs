@@ -2,9 +2,9 @@
 //! options (NS-11) with the standard values preset, so "Start" is one tap away.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::use_table;
+use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::nordau::NameProblem;
 use crate::referee::{
     BlockSchedule, InputMode, Points, ScheduleLine, Setup, SetupError, ShiftUnit,
@@ -21,7 +21,7 @@ use crate::ui::number_field::{NumberField, NumberRange};
 const PREFS_KEY: &str = "nordau-shift.setup";
 
 /// The form's values, remembered for the next evening.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 struct Prefs {
     names: [String; 3],
     board_mode: bool,
@@ -46,10 +46,38 @@ impl Default for Prefs {
     }
 }
 
+impl ToJson for Prefs {
+    fn to_json(&self) -> Json {
+        obj([
+            ("names", f(&self.names)),
+            ("board_mode", f(&self.board_mode)),
+            ("half_moves", f(&self.half_moves)),
+            ("block_s", f(&self.block_s)),
+            ("later_block_s", f(&self.later_block_s)),
+            ("points", f(&self.points)),
+        ])
+    }
+}
+
+/// Every field is needed: a partial record falls back to the defaults.
+impl FromJson for Prefs {
+    fn from_json(v: &serde_json::Value) -> JsonResult<Prefs> {
+        let o = Obj::of(v)?;
+        Ok(Prefs {
+            names: o.req("names")?,
+            board_mode: o.req("board_mode")?,
+            half_moves: o.req("half_moves")?,
+            block_s: o.req("block_s")?,
+            later_block_s: o.req("later_block_s")?,
+            points: o.req("points")?,
+        })
+    }
+}
+
 impl Prefs {
     fn load() -> Prefs {
         storage::get(PREFS_KEY)
-            .and_then(|text| serde_json::from_str(&text).ok())
+            .and_then(|text| json::from_str(&text).ok())
             .unwrap_or_default()
     }
 
@@ -145,7 +173,7 @@ pub fn SetupScreen() -> impl IntoView {
             problem.set(Some(text));
             return;
         }
-        storage::set(PREFS_KEY, &serde_json::to_string(&p).unwrap_or_default());
+        storage::set(PREFS_KEY, &json::to_string(&p));
         let mode = if p.board_mode {
             InputMode::Board
         } else {
