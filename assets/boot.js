@@ -4,4 +4,19 @@
 // Sun mode and the language of the static first screen are set earlier, by pre.js.
 const tag = document.querySelector('script[data-wasm]');
 const bindings = await import(tag.dataset.js);
+// Let the static first screen reach the screen before the wasm is fetched and
+// the app replaces that screen: wait for the first contentful paint to be
+// reported (so it counts as the page's largest paint, not the app's identical
+// copy), at most 200 ms (a hidden tab paints nothing).
+// No timer but that fallback: pages under a paused fake clock (the browser
+// tests) still start.
+await new Promise((painted) => {
+  setTimeout(painted, 200);
+  try {
+    // `buffered`: the paint may have happened already, while the bindings loaded.
+    new PerformanceObserver(painted).observe({ type: 'paint', buffered: true });
+  } catch (_) {
+    painted(); // no Paint Timing (older WebKit): start at once
+  }
+});
 await bindings.default({ module_or_path: tag.dataset.wasm });

@@ -51,12 +51,21 @@ pub fn OfflineStatus(state: RwSignal<OfflineState>) -> impl IntoView {
         // One stable live region: its text changes, so screen readers announce it.
         <div class="offline-status" data-state=move || kind(state.get())>
             <p class="offline-text" role="status">{text}</p>
-            <Show when=move || kind(state.get()) == "saving">
+            // Ready keeps the bar, full: the card keeps one height from the
+            // static first screen (index.html) through saving to ready, so
+            // nothing below it moves under a finger.
+            <Show when=move || matches!(kind(state.get()), "saving" | "ready")>
                 <progress
                     class="offline-progress"
-                    aria-label=move || i18n.t().shell.offline_saving
+                    aria-label=move || {
+                        let t = i18n.t().shell;
+                        if state.get() == OfflineState::Ready { t.offline_ready } else { t.offline_saving }
+                    }
                     max=move || counts().map_or(1, |(_, total)| total)
-                    value=move || counts().map(|(done, _)| done)
+                    value=move || match state.get() {
+                        OfflineState::Ready => Some(1),
+                        _ => counts().map(|(done, _)| done),
+                    }
                 ></progress>
             </Show>
         </div>
