@@ -365,6 +365,9 @@ async function measureLighthouse() {
     const port = await devtoolsPort(chrome);
     const { lhr } = await lighthouse(served.url, { port, output: "json", logLevel: "error" });
     if (lhr.runtimeError) fail(`Lighthouse: ${lhr.runtimeError.message}`);
+    // The whole report, for the why behind a figure (LCP element, its phases).
+    mkdirSync(join(REPO, "target-bench"), { recursive: true });
+    writeFileSync(join(REPO, "target-bench", "lighthouse.json"), JSON.stringify(lhr));
     const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
     const lcp = lhr.audits["largest-contentful-paint"].numericValue;
     rows.push([
