@@ -7,6 +7,8 @@
 // "update ready"), so an update never interrupts a game in progress.
 const VERSION = "__BUILD_VERSION__";
 const PRECACHE = ["__PRECACHE_LIST__"];
+// Trunk names the built files <name>-<hex digits of their hash>.<ext>.
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 // Caches belong to the whole origin, so the name carries this copy's scope:
 // two copies on one host (/chess/ and /chess-test/) never delete each other's.
 const CACHE_PREFIX = "nordau-shift-" + new URL(self.registration.scope).pathname + "-";
@@ -40,10 +42,13 @@ async function store(cache, url) {
   // An entry left by an earlier, failed attempt at this same version is complete.
   if (await cache.match(url)) return;
   // "reload": straight from the server, so a stale HTTP-cached file can never
-  // enter a new version's cache.
+  // enter a new version's cache. A hashed name (app-<hash>.css, …) is its
+  // content, so the copy the page has just downloaded is the right one: on a
+  // first visit the wasm then crosses the network once, not twice.
+  const mode = HASHED.test(url) ? "default" : "reload";
   let response;
   try {
-    response = await fetch(new Request(url, { cache: "reload" }));
+    response = await fetch(new Request(url, { cache: mode }));
   } catch (err) {
     throw new Error(`${url}: ${err && err.message ? err.message : "network error"}`);
   }
