@@ -53,6 +53,10 @@ pub struct TableCtx {
     i18n: I18n,
     /// Bumped whenever the timer must be re-planned (an event changed the banks).
     epoch: RwSignal<u64>,
+    /// The game's public view at `now`, computed once per redraw for every
+    /// screen part (building it formats the position and lists legal moves
+    /// and claims: far too much to redo in each closure ten times a second).
+    view: Memo<Option<crate::referee::PublicView>>,
 }
 
 pub fn use_table() -> TableCtx {
@@ -187,9 +191,15 @@ fn phase_of(table: &Table) -> Option<ViewPhase> {
 /// The whole table at `#/nordau`.
 #[component]
 pub fn NordauTable() -> impl IntoView {
+    let table = RwSignal::new(Table::default());
+    let now = RwSignal::new(clock::now_ms());
     let ctx = TableCtx {
-        table: RwSignal::new(Table::default()),
-        now: RwSignal::new(clock::now_ms()),
+        table,
+        now,
+        view: Memo::new(move |_| {
+            let now = now.get();
+            table.with(|t| t.game().map(|g| g.view(now)))
+        }),
         notice: RwSignal::new(None),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
         sealed: RwSignal::new(None),
@@ -331,10 +341,10 @@ impl ticker::ClockScreen for TableCtx {
     }
 }
 
-/// The game's public view at the screen's time (tracks both).
+/// The game's public view at the screen's time (tracks both, through the
+/// one memo all parts of the screen share).
 pub fn current_view(ctx: &TableCtx) -> Option<crate::referee::PublicView> {
-    let now = ctx.now.get();
-    ctx.table.with(|t| t.game().map(|g| g.view(now)))
+    ctx.view.get()
 }
 
 pub fn with_game<R>(ctx: &TableCtx, f: impl FnOnce(&Game) -> R) -> Option<R> {
