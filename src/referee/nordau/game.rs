@@ -351,14 +351,20 @@ impl Game {
         Ok(())
     }
 
-    /// Records the flag if the running bank is empty at `now_ms` (NS-6).
-    /// Returns whether the game ended now. Call it from the UI's timer.
+    /// Records the flag if the running bank is empty at `now_ms` (NS-6), at
+    /// the instant it emptied: a timer that woke late (a hidden tab, a frozen
+    /// page) must not move the end of the game. Returns whether the game ended
+    /// now. Call it from the UI's timer.
     pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.core.result.is_none() && self.core.banks.flagged(now_ms).is_some() {
-            let now = self.events.last().map_or(now_ms, |e| e.t_ms.max(now_ms));
-            return self.apply(now, Event::Flag).is_ok();
+        if self.core.result.is_some() {
+            return false;
         }
-        false
+        match self.core.banks.flagged(now_ms) {
+            Some((_, at)) => self
+                .apply(at.max(self.last_event_ms()), Event::Flag)
+                .is_ok(),
+            None => false,
+        }
     }
 
     pub fn setup(&self) -> &Setup {
