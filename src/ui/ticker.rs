@@ -35,6 +35,9 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
     fn playing(&self) -> bool;
     /// Subscribes the calling effect to the game state.
     fn track_game(&self);
+    /// Writes the save again if the browser cleared storage meanwhile (it may,
+    /// under storage pressure, while the page sits in the background).
+    fn save_if_missing(&self);
 }
 
 /// Starts the timer for as long as the calling component lives.
@@ -77,9 +80,10 @@ pub fn start<C: ClockScreen>(screen: C) {
     // listener lives as long as the screen: it is dropped with this stored value.
     let listener = crate::web::on_document_event("visibilitychange", move || {
         if crate::web::page_visible() {
-            screen
-                .now()
-                .set(clock::now_ms().max(screen.now().get_untracked()));
+            screen.save_if_missing();
+            // The whole tick, not just the time: a flag that fell while the
+            // page was away is recorded now, not when the next timer fires.
+            tick();
             device::keep_screen_on(screen.playing());
         }
     });
