@@ -24,6 +24,9 @@ pub struct GameEntry {
     pub href: &'static str,
     pub name: fn(&Texts) -> &'static str,
     pub summary: fn(&Texts) -> &'static str,
+    /// The `localStorage` key of the module's save (`ui::saved::Slot::key`):
+    /// one window at a time owns it, and hands it over (`ui::one_window`).
+    pub save_key: &'static str,
     /// Mounts the module's root component (it owns its own screens and state).
     pub view: fn() -> AnyView,
 }

@@ -17,6 +17,7 @@ pub mod input_mode;
 pub mod nordau;
 pub mod number_field;
 pub mod offline_status;
+pub mod one_window;
 pub mod qr;
 pub mod route;
 pub mod saved;
@@ -56,7 +57,11 @@ pub fn App() -> impl IntoView {
                     Route::Game(game) => {
                         // Saved games must outlive storage pressure; ask when one is in use.
                         web::persistence::request_once();
-                        (game.view)()
+                        view! {
+                            <one_window::OneWindow game=game.id save_key=game.save_key>
+                                {(game.view)()}
+                            </one_window::OneWindow>
+                        }.into_any()
                     }
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
                     Route::NotFound => view! {

@@ -10,6 +10,7 @@ pub mod sound;
 pub mod storage;
 pub mod theme;
 pub mod vault;
+pub mod window_lock;
 
 use wasm_bindgen::JsCast;
 

@@ -1,0 +1,126 @@
+// Two windows, one game (issue #13): the same app open twice on one phone — a
+// second tab, or the installed app beside a browser tab — must not fork a
+// game. The first window holds it; the second says so and offers "Take over
+// here"; a take-over stops the first window and loses none of its events,
+// even one tapped just before. Two pages in one context share storage, Web
+// Locks and BroadcastChannel exactly as two tabs of one browser do.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { collectPageErrors, launchBrowser, phoneContext, screenshot, serveCopy } from "./harness.mjs";
+
+const TITLE = { en: "This game is open in another window", ru: "Эта партия открыта в другом окне" };
+const TAKE = { en: "Take over here", ru: "Продолжить здесь" };
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Opens a page on the Crazyhouse route; `ready` is what it should show. */
+async function open(context, url, ready) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${url}#/crazyhouse`);
+  await page.locator(ready).waitFor();
+  return { page, errors };
+}
+
+/** Moves on the board by tapping, then waits for the other side's turn. */
+async function move(page, from, to, next) {
+  await page.locator(`[data-square=${from}]`).tap();
+  await page.locator(`[data-square=${to}].target`).tap();
+  await page.locator(`.half.${next}-seat.to-move`).waitFor();
+}
+
+const piece = (page, square) => page.locator(`[data-square=${square}] .piece`).count();
+
+describe("one window owns a running game", () => {
+  test("a second window says so, takes over on request, and loses nothing either way", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const first = await open(context, app.url, ".zh-setup");
+      await first.page.locator("input[name=zh-mode]").nth(1).check();
+      await first.page.locator(".zh-setup button.primary.big").tap();
+      await first.page.locator(".half.black-seat.starts").tap();
+      await move(first.page, "e2", "e4", "black");
+
+      // The second window: the notice, no game screen, no second save.
+      const second = await open(context, app.url, ".elsewhere");
+      assert.equal(await second.page.locator(".elsewhere h2").innerText(), TITLE.en);
+      assert.equal(await second.page.locator(".zh-play, .zh-setup").count(), 0);
+      await screenshot(second.page, "tabs-elsewhere-en-portrait");
+
+      // The first window keeps playing meanwhile.
+      await move(first.page, "e7", "e5", "white");
+
+      // Take over: the second window has both moves; the first one stops.
+      await second.page.getByRole("button", { name: TAKE.en }).tap();
+      await second.page.locator(".zh-play").waitFor();
+      assert.equal(await piece(second.page, "e4"), 1, "the first move was lost");
+      assert.equal(await piece(second.page, "e5"), 1, "the move made after the second window opened was lost");
+      await first.page.locator(".elsewhere").waitFor();
+      assert.equal(await first.page.locator(".zh-play").count(), 0);
+
+      // And back: the first window takes it again with the second one's move.
+      await move(second.page, "g1", "f3", "black");
+      await first.page.getByRole("button", { name: TAKE.en }).tap();
+      await first.page.locator(".zh-play").waitFor();
+      assert.equal(await piece(first.page, "f3"), 1, "the move made in the second window was lost");
+      await second.page.locator(".elsewhere").waitFor();
+
+      // A tap in the holder at the very moment of a take-over: the tap and the
+      // hand-over are one after the other in that window, so the move is
+      // either handed over or refused before it is recorded — never lost.
+      await first.page.locator("[data-square=b8]").tap();
+      await Promise.all([
+        first.page.locator("[data-square=c6]").dispatchEvent("click"),
+        second.page.getByRole("button", { name: TAKE.en }).tap(),
+      ]);
+      await second.page.locator(".zh-play").waitFor();
+      await first.page.locator(".elsewhere").waitFor();
+      const savedMoves = await second.page.evaluate(
+        () => JSON.parse(localStorage.getItem("crazyhouse.game")).events.filter((e) => JSON.stringify(e).includes('"move"')).length,
+      );
+      const shown = (await piece(second.page, "c6")) === 1;
+      assert.equal(shown, (await piece(second.page, "b8")) === 0, "the knight is on both squares or neither");
+      assert.ok(savedMoves >= 3, `moves in the save: ${savedMoves}`);
+
+      // A closed holder lets go at once: a new window plays without asking.
+      await second.page.close();
+      await first.page.close();
+      const third = await open(context, app.url, ".zh-play");
+      assert.equal(await third.page.locator(".elsewhere").count(), 0);
+      assert.equal(await piece(third.page, "f3"), 1);
+      for (const w of [first, second, third]) assert.deepEqual(w.errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("the notice in Russian, landscape, and a crashed holder does not block", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser, { locale: "ru-RU", viewport: { width: 844, height: 390 } });
+    try {
+      const first = await open(context, app.url, ".zh-setup");
+      const second = await open(context, app.url, ".elsewhere");
+      assert.equal(await second.page.locator(".elsewhere h2").innerText(), TITLE.ru);
+      await screenshot(second.page, "tabs-elsewhere-ru-landscape");
+      // The holder's renderer dies: the browser frees its lock, so taking
+      // over works without its answer.
+      const cdp = await context.newCDPSession(first.page);
+      cdp.send("Page.crash").catch(() => {});
+      await first.page.waitForEvent("crash");
+      await second.page.getByRole("button", { name: TAKE.ru }).tap();
+      await second.page.locator(".zh-setup").waitFor();
+      assert.deepEqual(second.errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});
