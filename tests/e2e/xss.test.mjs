@@ -404,11 +404,9 @@ describe("hostile text", () => {
       assert.deepEqual((await page.locator(".seat-list .seat-name").allInnerTexts()).sort(), [...names].sort());
       await assertClean(page, "drawn seats");
 
-      // Play until White's flag falls, then the reveal. (Clicked, not
-      // tapped: these long unbroken names widen the page, see the todo test
-      // below, and a tap then misses.)
-      await page.getByRole("button", { name: "Begin — Black starts White's clock" }).dispatchEvent("click");
-      await page.locator(".half.black-seat").dispatchEvent("click");
+      // Play until White's flag falls, then the reveal.
+      await page.getByRole("button", { name: "Begin — Black starts White's clock" }).tap();
+      await page.locator(".half.black-seat").tap();
       await page.locator(".half.white-seat.to-move").waitFor();
       const seated = await page.evaluate(() =>
         [...document.querySelectorAll(".ns-play .half-name, .ns-play .observer-name")].map((el) => el.textContent),
@@ -443,14 +441,12 @@ describe("hostile text", () => {
   });
 
   // Found by the payload names above: a long unbroken name (valid: up to 64
-  // bytes, e.g. a 35-letter surname) makes the Nordau drawn seats, play and
+  // bytes, e.g. a 35-letter surname) made the Nordau drawn seats, play and
   // end screens and the Crazyhouse end screen wider than the phone, so the
-  // whole page scrolls sideways (and a tap on a button misses). The names
-  // there need `overflow-wrap: anywhere` in assets/app.css, as the
-  // verifier's seats have. A todo until then: reported, not failing the run.
+  // whole page scrolled sideways (and a tap on a button missed). Fixed by
+  // `overflow-wrap: anywhere` on the page (assets/app.css).
   test(
     "long unbroken names never widen the page (Nordau seats, play and end screens; Crazyhouse end screen)",
-    { todo: "assets/app.css: the names on these screens need overflow-wrap: anywhere" },
     async () => {
       const app = await serveCopy();
       const context = await phoneContext(browser);
@@ -676,14 +672,13 @@ describe("hostile text", () => {
     }
   });
 
-  // Found by the damaged-state test below: src/ui/nordau/setup.rs computes
+  // Found by the damaged-state test below: src/ui/nordau/setup.rs computed
   // `block_s * 1000` in u32, so a remembered block of 4 294 968 s (a damaged
-  // or hand-edited save) wraps to a 704 ms block in the release build (a
-  // panic in a debug build), shown as "4294968" with no refusal. Remembered
-  // numbers should be checked against their fields' ranges on load.
+  // or hand-edited save) wrapped to a 704 ms block in the release build (a
+  // panic in a debug build). Remembered numbers are now checked against
+  // their fields' ranges on load (the defaults apply otherwise).
   test(
-    "a remembered Nordau block outside its field's range is refused, never wrapped",
-    { todo: "src/ui/nordau/setup.rs: range-check remembered prefs; saturating or u64 block_s * 1000" },
+    "a remembered Nordau block outside its field's range is not used, never wrapped",
     async () => {
       const app = await serveCopy();
       const context = await phoneContext(browser);
@@ -699,10 +694,8 @@ describe("hostile text", () => {
         await page.goto(`${app.url}#/nordau`);
         await page.reload();
         await page.locator(".ns-setup").waitFor();
-        await page.locator(".ns-setup button.primary.big").tap();
-        await page.locator(".ns-commit, .ns-setup .form-error").first().waitFor();
-        const link = (await page.locator(".commit-card").getAttribute("data-verify-url").catch(() => null)) ?? "";
-        assert.equal(await page.locator(".ns-commit").count(), 0, `committed ${queryOf(link).setup}`);
+        // The record the form would refuse is not used: the defaults are.
+        assert.equal(await page.locator("#ns-block").inputValue(), "15");
       } finally {
         await context.close();
         await app.stop();

@@ -74,11 +74,28 @@ impl FromJson for Prefs {
     }
 }
 
+/// The form's ranges (seconds, seconds, points), shared with [`Prefs::load`].
+const BLOCK_S: (u32, u32) = (1, 600);
+const LATER_BLOCK_S: (u32, u32) = (0, 600);
+const POINTS: (u32, u32) = (0, 99);
+
 impl Prefs {
     fn load() -> Prefs {
         storage::get(PREFS_KEY)
             .and_then(|text| json::from_str(&text).ok())
+            .filter(Prefs::in_form_ranges)
             .unwrap_or_default()
+    }
+
+    /// Remembered values the form itself would refuse (a damaged or edited
+    /// record) are not used: the defaults are.
+    fn in_form_ranges(&self) -> bool {
+        (BLOCK_S.0..=BLOCK_S.1).contains(&self.block_s)
+            && (LATER_BLOCK_S.0..=LATER_BLOCK_S.1).contains(&self.later_block_s)
+            && self
+                .points
+                .iter()
+                .all(|p| (POINTS.0..=POINTS.1).contains(p))
     }
 
     fn setup(&self) -> Setup {
@@ -90,16 +107,16 @@ impl Prefs {
             ShiftUnit::FullMoves
         };
         setup.schedule = if self.later_block_s == 0 || self.later_block_s == self.block_s {
-            BlockSchedule::single(self.block_s * 1000)
+            BlockSchedule::single(self.block_s.saturating_mul(1000))
         } else {
             BlockSchedule {
                 lines: vec![
                     ScheduleLine {
-                        block_ms: self.block_s * 1000,
+                        block_ms: self.block_s.saturating_mul(1000),
                         moves: 40,
                     },
                     ScheduleLine {
-                        block_ms: self.later_block_s * 1000,
+                        block_ms: self.later_block_s.saturating_mul(1000),
                         moves: 0,
                     },
                 ],
@@ -257,8 +274,8 @@ pub fn SetupScreen() -> impl IntoView {
                         </option>
                     </select>
                 </label>
-                {number("ns-block", |t| t.block_seconds, |p| p.block_s, |p, v| p.block_s = v, NumberRange::whole(1, 600))}
-                {number("ns-block-later", |t| t.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, NumberRange::whole(0, 600))}
+                {number("ns-block", |t| t.block_seconds, |p| p.block_s, |p, v| p.block_s = v, NumberRange::whole(BLOCK_S.0, BLOCK_S.1))}
+                {number("ns-block-later", |t| t.block_later, |p| p.later_block_s, |p, v| p.later_block_s = v, NumberRange::whole(LATER_BLOCK_S.0, LATER_BLOCK_S.1))}
                 <p class="hint" data-testid="block-later-words">
                     {move || {
                         let t = i18n.of(&TEXTS);
@@ -270,10 +287,10 @@ pub fn SetupScreen() -> impl IntoView {
                 </p>
                 <p class="field-label points-title">{move || i18n.of(&TEXTS).points}</p>
                 <div class="points-grid">
-                    {number("ns-points-win", |t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, NumberRange::whole(0, 99))}
-                    {number("ns-points-observer", |t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, NumberRange::whole(0, 99))}
-                    {number("ns-points-loss", |t| t.points_loss, |p| p.points[2], |p, v| p.points[2] = v, NumberRange::whole(0, 99))}
-                    {number("ns-points-draw", |t| t.points_draw, |p| p.points[3], |p, v| p.points[3] = v, NumberRange::whole(0, 99))}
+                    {number("ns-points-win", |t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, NumberRange::whole(POINTS.0, POINTS.1))}
+                    {number("ns-points-observer", |t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, NumberRange::whole(POINTS.0, POINTS.1))}
+                    {number("ns-points-loss", |t| t.points_loss, |p| p.points[2], |p, v| p.points[2] = v, NumberRange::whole(POINTS.0, POINTS.1))}
+                    {number("ns-points-draw", |t| t.points_draw, |p| p.points[3], |p, v| p.points[3] = v, NumberRange::whole(POINTS.0, POINTS.1))}
                 </div>
             </details>
             <details class="group rules">
