@@ -158,3 +158,52 @@ pub fn DamagedSave(
         </div>
     }
 }
+
+/// The phone refused to store the game (private mode, storage full or off):
+/// the game goes on in memory, and this says so above it with an export, so
+/// a closed tab does not take the game with it. Gone once a save succeeds.
+#[component]
+pub fn UnsavedWarning(
+    #[prop(into)] unsaved: Signal<bool>,
+    /// The downloaded file's name.
+    file_name: &'static str,
+    /// The game as text, for the file (`None` when there is no game).
+    #[prop(into)]
+    export: Callback<(), Option<String>>,
+    /// For the play screen's middle strip, where every pixel is a clock's:
+    /// one button that says both what is wrong and what it does.
+    #[prop(optional)]
+    compact: bool,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let download = move |_| {
+        if let Some(text) = export.run(()) {
+            device::download(file_name, "application/json", &text);
+        }
+    };
+    move || {
+        let t = move || &i18n.t().game.saves;
+        unsaved.get().then(|| {
+            if compact {
+                return view! {
+                    <div class="unsaved-compact" role="alert">
+                        <button type="button" class="button export-now" on:click=download>
+                            {move || t().unsaved_short}
+                        </button>
+                    </div>
+                }
+                .into_any();
+            }
+            view! {
+                <div class="unsaved-warning" role="alert">
+                    <p class="unsaved-title">{move || t().unsaved_title}</p>
+                    <p>{move || t().unsaved_help}</p>
+                    <button type="button" class="button primary export-now" on:click=download>
+                        {move || t().export_now}
+                    </button>
+                </div>
+            }
+            .into_any()
+        })
+    }
+}

@@ -15,7 +15,7 @@ use crate::ui::games::GameEntry;
 
 use crate::referee::{Outcome, ZhError, ZhEvent, ZhGame, ZhLogError, ZhReason, ZhView};
 use crate::ui::i18n::{I18n, use_i18n};
-use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot};
+use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
 use crate::ui::{format, ticker};
 use crate::web::{clock, device, sound, storage};
 use strings::{CrazyhouseTexts, TEXTS};
@@ -26,6 +26,7 @@ pub const ENTRY: GameEntry = GameEntry {
     href: "#/crazyhouse",
     name: |t| TEXTS.get(t.lang).game_name,
     summary: |t| TEXTS.get(t.lang).game_summary,
+    save_key: SLOT.key,
     view: || view! { <CrazyhouseTable/> }.into_any(),
 };
 
@@ -61,8 +62,10 @@ pub struct ZhCtx {
     pub game: RwSignal<Option<ZhGame>>,
     /// The time the screen shows (ms); advanced by the redraw timer.
     pub now: RwSignal<u64>,
-    /// A short notice (refused event, failed save), cleared on the next success.
+    /// A short notice (a refused event), cleared on the next success.
     pub notice: RwSignal<Option<&'static str>>,
+    /// The last save failed: the game lives only in this page for now.
+    pub unsaved: RwSignal<bool>,
     pub muted: RwSignal<bool>,
     /// Captured once: timer callbacks run outside any reactive owner.
     i18n: I18n,
@@ -90,6 +93,9 @@ impl ZhCtx {
     /// Replaces the game (or clears it) after storing it; the screen shows the
     /// new state only once it is saved or the failure is on screen.
     fn store(&self, next: Option<ZhGame>) {
+        if !crate::ui::one_window::may_record() {
+            return;
+        }
         let saved = match &next {
             Some(game) => SLOT.save(game),
             None => {
@@ -97,7 +103,8 @@ impl ZhCtx {
                 true
             }
         };
-        self.notice.set((!saved).then_some(self.texts().not_saved));
+        self.notice.set(None);
+        self.unsaved.set(!saved);
         let was_over = self
             .game
             .with_untracked(|g| g.as_ref().is_some_and(ZhGame::is_over));
@@ -114,7 +121,11 @@ impl ZhCtx {
     /// Changes the game through `change`; a refused change leaves everything
     /// as it was and says so.
     pub fn update(&self, change: impl FnOnce(&mut ZhGame) -> Result<(), ZhError>) -> bool {
-        let Some(mut next) = self.game.get_untracked() else {
+        let Some(mut next) = self
+            .game
+            .get_untracked()
+            .filter(|_| crate::ui::one_window::may_record())
+        else {
             return false;
         };
         if change(&mut next).is_err() {
@@ -250,6 +261,7 @@ pub fn CrazyhouseTable() -> impl IntoView {
         game: RwSignal::new(game),
         now: RwSignal::new(clock::now_ms()),
         notice: RwSignal::new(None),
+        unsaved: RwSignal::new(false),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
         i18n: use_i18n(),
         epoch: RwSignal::new(0),
@@ -284,12 +296,27 @@ pub fn CrazyhouseTable() -> impl IntoView {
             {move || damaged.get().map(|damage| view! {
                 <DamagedSave save=SLOT damage=damage on_close=move |()| damaged.set(None)/>
             })}
+            {move || (screen.get() != 1).then(|| view! { <Unsaved compact=false/> })}
             {move || match screen.get() {
                 0 => view! { <setup::SetupScreen/> }.into_any(),
                 1 => view! { <play::PlayScreen/> }.into_any(),
                 _ => view! { <end::EndScreen/> }.into_any(),
             }}
         </div>
+    }
+}
+
+/// The phone will not store the game (`ui::saved::UnsavedWarning`).
+#[component]
+pub fn Unsaved(compact: bool) -> impl IntoView {
+    let ctx = use_zh();
+    view! {
+        <UnsavedWarning
+            unsaved=ctx.unsaved
+            file_name="crazyhouse-game.json"
+            export=move |()| ctx.game.with_untracked(|g| g.as_ref().map(ZhGame::to_json))
+            compact=compact
+        />
     }
 }
 
@@ -339,5 +366,12 @@ impl ticker::ClockScreen for ZhCtx {
 
     fn track_game(&self) {
         self.game.track();
+    }
+
+    fn save_if_missing(&self) {
+        if storage::get(SLOT.key).is_none() && crate::ui::one_window::may_record() {
+            self.game
+                .with_untracked(|g| g.as_ref().map(|g| self.unsaved.set(!SLOT.save(g))));
+        }
     }
 }

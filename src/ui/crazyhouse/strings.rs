@@ -58,7 +58,6 @@ pub struct CrazyhouseTexts {
     pub undo_move: &'static str,
     pub undo_confirm: &'static str,
     pub refused: &'static str,
-    pub not_saved: &'static str,
     // menu
     pub resign: &'static str,
     pub resign_as: &'static str,
@@ -190,7 +189,6 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     undo_move: "Undo last move",
     undo_confirm: "Take it back? The time since that tap is charged to the player who tapped.",
     refused: "Not possible now.",
-    not_saved: "Could not save on this phone: keep this tab open.",
     resign: "Resign",
     resign_as: "resigns",
     draw: "Draw",
@@ -307,7 +305,6 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     undo_move: "Отменить ход",
     undo_confirm: "Отменить? Время после этого нажатия спишется с нажавшего.",
     refused: "Сейчас это невозможно.",
-    not_saved: "Не удалось сохранить на телефоне: не закрывайте вкладку.",
     resign: "Сдаться",
     resign_as: "сдаётся",
     draw: "Ничья",

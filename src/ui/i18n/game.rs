@@ -56,6 +56,16 @@ pub struct SaveTexts {
     pub download_save: &'static str,
     pub start_fresh: &'static str,
     pub delete_save: &'static str,
+    /// `ui::one_window`: the game runs in another window of this app.
+    pub elsewhere_title: &'static str,
+    pub elsewhere_help: &'static str,
+    pub take_over: &'static str,
+    /// `ui::saved::UnsavedWarning`: this phone refuses to store the game.
+    pub unsaved_title: &'static str,
+    pub unsaved_help: &'static str,
+    pub export_now: &'static str,
+    /// Both in one, on the play screen's button.
+    pub unsaved_short: &'static str,
 }
 
 /// The on-screen board (`ui::board::Board`).
@@ -104,6 +114,13 @@ pub static EN: GameTexts = GameTexts {
         download_save: "Download the saved data",
         start_fresh: "Start fresh (the old data stays downloadable)",
         delete_save: "Delete the old data",
+        elsewhere_title: "This game is open in another window",
+        elsewhere_help: "Only one window runs a game, so the two cannot split it in two. Carry on there, or take it over here: that window stops, and nothing it recorded is lost.",
+        take_over: "Take over here",
+        unsaved_title: "This phone is not saving the game",
+        unsaved_help: "Its storage is off or full. The game goes on here, but closing or reloading this page would lose it: export it now to keep a copy.",
+        export_now: "Export the game now",
+        unsaved_short: "Not saved on this phone — export",
     },
     board: BoardTexts {
         board_label: "Board",
@@ -153,6 +170,13 @@ pub static RU: GameTexts = GameTexts {
         download_save: "Скачать сохранённые данные",
         start_fresh: "Начать заново (старые данные можно скачать)",
         delete_save: "Удалить старые данные",
+        elsewhere_title: "Эта партия открыта в другом окне",
+        elsewhere_help: "Партию ведёт только одно окно, чтобы она не раздвоилась. Продолжайте там или перенесите её сюда: то окно остановится, и ничего записанного в нём не пропадёт.",
+        take_over: "Продолжить здесь",
+        unsaved_title: "Телефон не сохраняет партию",
+        unsaved_help: "Хранилище выключено или заполнено. Партия идёт дальше, но если закрыть или перезагрузить страницу, она пропадёт: сохраните копию сейчас.",
+        export_now: "Сохранить партию в файл",
+        unsaved_short: "Не сохраняется — в файл",
     },
     board: BoardTexts {
         board_label: "Доска",

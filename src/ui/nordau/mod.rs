@@ -18,7 +18,7 @@ use leptos::prelude::*;
 use crate::ui::games::GameEntry;
 
 use super::i18n::{I18n, use_i18n};
-use super::saved::{DamagedSave, Loaded};
+use super::saved::{DamagedSave, Loaded, UnsavedWarning};
 use super::{format, ticker};
 use crate::referee::{Event, Game, Stage, Table, TableError, ViewPhase};
 use crate::web::{clock, device, sound, storage};
@@ -31,6 +31,7 @@ pub const ENTRY: GameEntry = GameEntry {
     href: "#/nordau",
     name: |t| TEXTS.get(t.lang).game_name,
     summary: |t| TEXTS.get(t.lang).game_summary,
+    save_key: store::SLOT.key,
     view: || view! { <NordauTable/> }.into_any(),
 };
 
@@ -42,8 +43,10 @@ pub struct TableCtx {
     pub table: RwSignal<Table>,
     /// The time the screen shows (ms); advanced by the redraw timer.
     pub now: RwSignal<u64>,
-    /// A short notice (refused event, failed save), cleared on the next success.
+    /// A short notice (a refused event), cleared on the next success.
     pub notice: RwSignal<Option<&'static str>>,
+    /// The last save failed: the table lives only in this page for now.
+    pub unsaved: RwSignal<bool>,
     pub muted: RwSignal<bool>,
     /// The secret seed's sealed form (`store::Sealed`); `None` or another
     /// seed's when this browser cannot seal (the commitment screen says so).
@@ -75,6 +78,9 @@ impl TableCtx {
     /// Changes the table through `change`; stores the result before the screen
     /// shows it. A refused change leaves everything as it was.
     pub fn update(&self, change: impl FnOnce(&mut Table) -> Result<(), TableError>) -> bool {
+        if !crate::ui::one_window::may_record() {
+            return false;
+        }
         let mut next = self.table.get_untracked();
         if change(&mut next).is_err() {
             self.notice.set(Some(self.i18n.of(&TEXTS).refused));
@@ -83,8 +89,8 @@ impl TableCtx {
         let saved = self
             .sealed
             .with_untracked(|sealed| store::save(&next, sealed.as_ref()));
-        self.notice
-            .set((!saved).then_some(self.i18n.of(&TEXTS).not_saved));
+        self.notice.set(None);
+        self.unsaved.set(!saved);
         let before = self.table.with_untracked(phase_of);
         let after = phase_of(&next);
         self.now
@@ -201,6 +207,7 @@ pub fn NordauTable() -> impl IntoView {
             table.with(|t| t.game().map(|g| g.view(now)))
         }),
         notice: RwSignal::new(None),
+        unsaved: RwSignal::new(false),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
         sealed: RwSignal::new(None),
         i18n: use_i18n(),
@@ -273,6 +280,7 @@ pub fn NordauTable() -> impl IntoView {
             {move || damaged.get().map(|damage| view! {
                 <DamagedSave save=store::SLOT damage=damage on_close=move |()| damaged.set(None)/>
             })}
+            {move || (stage.get() != 2).then(|| view! { <Unsaved compact=false/> })}
             {move || loaded.get().then(|| {
                 match stage.get() {
                     0 => view! { <setup::SetupScreen/> }.into_any(),
@@ -282,6 +290,22 @@ pub fn NordauTable() -> impl IntoView {
                 }
             })}
         </div>
+    }
+}
+
+/// The phone will not store the table (`ui::saved::UnsavedWarning`).
+#[component]
+pub fn Unsaved(compact: bool) -> impl IntoView {
+    let ctx = use_table();
+    view! {
+        <UnsavedWarning
+            unsaved=ctx.unsaved
+            file_name="nordau-shift-table.json"
+            export=move |()| Some(ctx.sealed.with_untracked(|sealed| {
+                ctx.table.with_untracked(|table| store::export_text(table, sealed.as_ref()))
+            }))
+            compact=compact
+        />
     }
 }
 
@@ -338,6 +362,18 @@ impl ticker::ClockScreen for TableCtx {
 
     fn track_game(&self) {
         self.table.track();
+    }
+
+    fn save_if_missing(&self) {
+        let fresh = self.table.with_untracked(|t| *t == Table::default());
+        if !fresh && storage::get(store::SLOT.key).is_none() && crate::ui::one_window::may_record()
+        {
+            let saved = self.sealed.with_untracked(|sealed| {
+                self.table
+                    .with_untracked(|table| store::save(table, sealed.as_ref()))
+            });
+            self.unsaved.set(!saved);
+        }
     }
 }
 

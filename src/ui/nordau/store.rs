@@ -41,6 +41,17 @@ pub fn save(table: &Table, sealed: Option<&Sealed>) -> bool {
     storage::set(SLOT.key, &json)
 }
 
+/// The table as a file for the players ("export the game now" when the phone
+/// will not store it). A seed not yet revealed is never in it readable: it is
+/// sealed as in storage, or withheld where this browser cannot seal.
+pub fn export_text(table: &Table, sealed: Option<&Sealed>) -> String {
+    match (table.secret_seed(), sealed) {
+        (Some(seed), Some(s)) if s.seed == seed => table.to_sealed_json(&s.text),
+        (Some(_), _) => table.to_sealed_json("withheld"),
+        (None, _) => table.to_json(),
+    }
+}
+
 /// Reads the table, unsealing its seed; a save that cannot be unsealed is
 /// handled like any unreadable save (kept aside, downloadable).
 pub async fn load() -> (Loaded<Table>, Option<Sealed>) {

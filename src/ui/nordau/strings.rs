@@ -98,7 +98,6 @@ pub struct NordauTexts {
     pub report_stalemate: &'static str,
     pub abandon: &'static str,
     pub refused: &'static str,
-    pub not_saved: &'static str,
     // swap
     pub swap_title: &'static str,
     pub stands_up: &'static str,
@@ -247,7 +246,6 @@ pub static EN: NordauTexts = NordauTexts {
     report_stalemate: "Report stalemate",
     abandon: "Abandon game",
     refused: "Not possible now",
-    not_saved: "Could not save on this phone: a reload would lose the latest events.",
     swap_title: "Swap!",
     stands_up: "stands up",
     sits_down_as: "sits down as",
@@ -395,7 +393,6 @@ pub static RU: NordauTexts = NordauTexts {
     report_stalemate: "Сообщить о пате",
     abandon: "Прервать партию",
     refused: "Сейчас нельзя",
-    not_saved: "Не удалось сохранить на телефоне: при перезагрузке последние события пропадут.",
     swap_title: "Пересадка!",
     stands_up: "встаёт",
     sits_down_as: "садится за",
