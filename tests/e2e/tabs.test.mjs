@@ -102,6 +102,39 @@ describe("one window owns a running game", () => {
     }
   });
 
+  test("Nordau too: a second window cannot fork the table, and a take-over keeps the commitment", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${app.url}#/nordau`);
+      await page.locator(".ns-setup").waitFor();
+      const inputs = page.locator(".ns-setup input[type=text]");
+      for (const [i, name] of ["Dana", "Yossi", "Avi"].entries()) await inputs.nth(i).fill(name);
+      await page.locator(".ns-setup button.primary.big").tap();
+      const commitment = await page.locator("[data-testid=commitment]").innerText();
+
+      const other = await context.newPage();
+      const otherErrors = collectPageErrors(other);
+      await other.goto(`${app.url}#/nordau`);
+      await other.locator(".elsewhere").waitFor();
+      assert.equal(await other.locator(".ns-commit, .ns-setup").count(), 0);
+      // Crazyhouse is another game: its lock is its own.
+      await other.goto(`${app.url}#/crazyhouse`);
+      await other.locator(".zh-setup").waitFor();
+      await other.goto(`${app.url}#/nordau`);
+      await other.getByRole("button", { name: TAKE.en }).tap();
+      // The same commitment, never a new draw: a take-over must not re-roll (fairness).
+      assert.equal(await other.locator("[data-testid=commitment]").innerText(), commitment);
+      await page.locator(".elsewhere").waitFor();
+      assert.deepEqual([...errors, ...otherErrors], []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("the notice in Russian, landscape, and a crashed holder does not block", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser, { locale: "ru-RU", viewport: { width: 844, height: 390 } });
