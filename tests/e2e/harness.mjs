@@ -144,3 +144,19 @@ export function collectPageErrors(page) {
   });
   return errors;
 }
+
+/** Crazyhouse: a board-mode game started from the setup screen, White to move. */
+export async function startZhBoardGame(page) {
+  await page.locator(".zh-setup").waitFor();
+  await page.locator("input[name=zh-mode]").nth(1).check();
+  await page.locator(".zh-setup button.primary.big").tap();
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+}
+
+/** Crazyhouse board mode: taps `from` then `to`, and waits for `next` ("white"/"black") to move. */
+export async function tapMove(page, from, to, next) {
+  await page.locator(`[data-square=${from}]`).tap();
+  await page.locator(`[data-square=${to}].target`).tap();
+  await page.locator(`.half.${next}-seat.to-move`).waitFor();
+}

@@ -5,7 +5,16 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { LANDSCAPE, collectPageErrors, launchBrowser, phoneContext, screenshot, serveCopy } from "./harness.mjs";
+import {
+  LANDSCAPE,
+  collectPageErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  startZhBoardGame,
+  tapMove,
+} from "./harness.mjs";
 
 const WARNING = { en: "This phone is not saving the game", ru: "Телефон не сохраняет партию" };
 const EXPORT = { en: "Export the game now", ru: "Сохранить партию в файл" };
@@ -36,19 +45,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function startBoardGame(page) {
-  await page.locator(".zh-setup").waitFor();
-  await page.locator("input[name=zh-mode]").nth(1).check();
-  await page.locator(".zh-setup button.primary.big").tap();
-  await page.locator(".half.black-seat.starts").tap();
-}
-
-async function move(page, from, to, next) {
-  await page.locator(`[data-square=${from}]`).tap();
-  await page.locator(`[data-square=${to}].target`).tap();
-  await page.locator(`.half.${next}-seat.to-move`).waitFor();
-}
-
 async function exportGame(page, label) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: label }).tap()]);
   return readFileSync(await download.path(), "utf8");
@@ -71,9 +67,9 @@ describe("storage trouble", () => {
         await page.goto(app.url);
         await page.locator("#main .game-card").first().waitFor();
         await page.goto(`${app.url}#/crazyhouse`);
-        await startBoardGame(page);
-        await move(page, "e2", "e4", "black");
-        await move(page, "e7", "e5", "white");
+        await startZhBoardGame(page);
+        await tapMove(page, "e2", "e4", "black");
+        await tapMove(page, "e7", "e5", "white");
         const warning = page.locator(".unsaved-compact[role=alert]");
         await warning.waitFor();
         assert.equal(await warning.innerText(), SHORT[lang]);
@@ -96,13 +92,13 @@ describe("storage trouble", () => {
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${app.url}#/crazyhouse`);
-      await startBoardGame(page);
-      await move(page, "e2", "e4", "black");
+      await startZhBoardGame(page);
+      await tapMove(page, "e2", "e4", "black");
       assert.equal(await page.locator(".unsaved-compact").count(), 0);
 
       await page.evaluate(() => (window.__full = true));
-      await move(page, "e7", "e5", "white");
-      await move(page, "g1", "f3", "black");
+      await tapMove(page, "e7", "e5", "white");
+      await tapMove(page, "g1", "f3", "black");
       await page.locator(".unsaved-compact").waitFor();
       // What storage holds is the last good save; the export has it all.
       const stored = await page.evaluate(() => localStorage.getItem("crazyhouse.game"));
@@ -110,7 +106,7 @@ describe("storage trouble", () => {
       assert.deepEqual(moves(await exportGame(page, SHORT.en)), ["e2e4", "e7e5", "g1f3"]);
 
       await page.evaluate(() => (window.__full = false));
-      await move(page, "b8", "c6", "white");
+      await tapMove(page, "b8", "c6", "white");
       await page.locator(".unsaved-compact").waitFor({ state: "detached" });
       await page.reload();
       await page.locator(".zh-play").waitFor();
@@ -131,8 +127,8 @@ describe("storage trouble", () => {
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${app.url}#/crazyhouse`);
-      await startBoardGame(page);
-      await move(page, "e2", "e4", "black");
+      await startZhBoardGame(page);
+      await tapMove(page, "e2", "e4", "black");
 
       // Cleared while the page sat in the background: coming back writes it again.
       await page.evaluate(() => localStorage.clear());
@@ -144,7 +140,7 @@ describe("storage trouble", () => {
 
       // Cleared, then the next move: that save carries the whole game.
       await page.evaluate(() => localStorage.clear());
-      await move(page, "e7", "e5", "white");
+      await tapMove(page, "e7", "e5", "white");
       await page.reload();
       await page.locator(".zh-play").waitFor();
       for (const square of ["e4", "e5"]) {

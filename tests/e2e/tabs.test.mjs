@@ -6,7 +6,7 @@
 // Locks and BroadcastChannel exactly as two tabs of one browser do.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectPageErrors, launchBrowser, phoneContext, screenshot, serveCopy } from "./harness.mjs";
+import { collectPageErrors, launchBrowser, phoneContext, screenshot, serveCopy, tapMove } from "./harness.mjs";
 
 const TITLE = { en: "This game is open in another window", ru: "Эта партия открыта в другом окне" };
 const TAKE = { en: "Take over here", ru: "Продолжить здесь" };
@@ -28,13 +28,6 @@ async function open(context, url, ready) {
   return { page, errors };
 }
 
-/** Moves on the board by tapping, then waits for the other side's turn. */
-async function move(page, from, to, next) {
-  await page.locator(`[data-square=${from}]`).tap();
-  await page.locator(`[data-square=${to}].target`).tap();
-  await page.locator(`.half.${next}-seat.to-move`).waitFor();
-}
-
 const piece = (page, square) => page.locator(`[data-square=${square}] .piece`).count();
 
 describe("one window owns a running game", () => {
@@ -46,7 +39,7 @@ describe("one window owns a running game", () => {
       await first.page.locator("input[name=zh-mode]").nth(1).check();
       await first.page.locator(".zh-setup button.primary.big").tap();
       await first.page.locator(".half.black-seat.starts").tap();
-      await move(first.page, "e2", "e4", "black");
+      await tapMove(first.page, "e2", "e4", "black");
 
       // The second window: the notice, no game screen, no second save.
       const second = await open(context, app.url, ".elsewhere");
@@ -55,7 +48,7 @@ describe("one window owns a running game", () => {
       await screenshot(second.page, "tabs-elsewhere-en-portrait");
 
       // The first window keeps playing meanwhile.
-      await move(first.page, "e7", "e5", "white");
+      await tapMove(first.page, "e7", "e5", "white");
 
       // Take over: the second window has both moves; the first one stops.
       await second.page.getByRole("button", { name: TAKE.en }).tap();
@@ -66,7 +59,7 @@ describe("one window owns a running game", () => {
       assert.equal(await first.page.locator(".zh-play").count(), 0);
 
       // And back: the first window takes it again with the second one's move.
-      await move(second.page, "g1", "f3", "black");
+      await tapMove(second.page, "g1", "f3", "black");
       await first.page.getByRole("button", { name: TAKE.en }).tap();
       await first.page.locator(".zh-play").waitFor();
       assert.equal(await piece(first.page, "f3"), 1, "the move made in the second window was lost");
