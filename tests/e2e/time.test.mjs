@@ -133,6 +133,48 @@ describe("time under stress", () => {
     }
   });
 
+  test("Nordau's 15-second block: a device clock changed moves no bank; a sleeping phone flags at the instant", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      await context.addInitScript(VISIBILITY);
+      const { page, errors } = await openWithFakeClock(context, app.url, { route: "/nordau", ready: ".ns-setup", time: T0 });
+      const inputs = page.locator(".ns-setup input[type=text]");
+      for (const [i, name] of ["Dana", "Yossi", "Avi"].entries()) await inputs.nth(i).fill(name);
+      await page.locator("input[name=ns-mode]").nth(0).check();
+      await page.locator(".ns-setup button.primary.big").tap();
+      await page.locator(".ns-commit button.primary.big").tap(); // lock words, draw seats
+      await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+      await page.locator(".ns-commit button.primary.big").tap(); // begin
+      await page.locator(".half.black-seat.starts").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      await page.clock.runFor(3_000);
+      assert.equal(await bank(page, "white"), "0:12");
+      const now = await page.evaluate(() => Date.now());
+      await page.clock.setSystemTime(now + 60 * MIN);
+      await page.clock.runFor(2_000);
+      assert.equal(await bank(page, "white"), "0:10");
+      await page.clock.setSystemTime(now - 60 * MIN);
+      await page.clock.runFor(1_500);
+      assert.equal(await bank(page, "white"), "8.5");
+      // The phone sleeps for a minute: White's block ran out 8.5 s into it.
+      await setHidden(page, true);
+      const asleep = await page.evaluate(() => Date.now());
+      await page.clock.setSystemTime(asleep + MIN);
+      await setHidden(page, false);
+      await page.locator(".ns-end").waitFor();
+      const events = await page.evaluate(() => JSON.parse(localStorage.getItem("nordau-shift.table")).stage.log.events);
+      const start = events.find((e) => e.event.type === "start");
+      const flag = events.find((e) => e.event.type === "flag");
+      assert.ok(start && flag, JSON.stringify(events));
+      assert.equal(flag.t_ms - start.t_ms, 15_000, "the flag was not recorded when the 15 s block ran out");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("frozen and resumed (Page.setWebLifecycleState): the clocks carry on exactly", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
