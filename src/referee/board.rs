@@ -37,12 +37,41 @@ pub trait BoardRules: Position + FromSetup + Default + Clone + Debug + PartialEq
 
 /// shakmaty writes a pawn drop as `@e4`; PGN readers (Lichess among them)
 /// expect `P@e4`, like every other drop (`N@f3`).
-fn drop_with_role(san: String) -> String {
+pub(crate) fn drop_with_role(san: String) -> String {
     if san.starts_with('@') {
         format!("P{san}")
     } else {
         san
     }
+}
+
+/// Reads a move in UCI (`e2e4`, `e7e8q`, `N@f3`) or SAN (`Nf3`, `O-O`,
+/// `N@f3`) in `pos` and checks it is legal there (shared by [`GameBoard`] and
+/// the bughouse boards, which keep their own positions).
+pub(crate) fn parse_move_in<V: BoardRules>(pos: &V, text: &str) -> Result<Move, V::MoveError> {
+    let t = text.trim();
+    if let Ok(uci) = t.parse::<UciMove>() {
+        return uci
+            .to_move(pos)
+            .map_err(|_| V::move_error(MoveError::Illegal, t));
+    }
+    let san =
+        SanPlus::from_ascii(t.as_bytes()).map_err(|_| V::move_error(MoveError::Unreadable, t))?;
+    san.san.to_move(pos).map_err(|e| match e {
+        SanError::AmbiguousSan => V::move_error(MoveError::Ambiguous, t),
+        _ => V::move_error(MoveError::Illegal, t),
+    })
+}
+
+/// Legal moves of `pos` in UCI (drops as `N@f3`), sorted.
+pub(crate) fn legal_moves_uci_of<V: Position>(pos: &V) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
+        .collect();
+    v.sort();
+    v
 }
 
 /// A game of variant `V` with its history. Equality compares the position
@@ -106,18 +135,7 @@ impl<V: BoardRules> GameBoard<V> {
     /// Reads a move in UCI (`e2e4`, `e7e8q`, `N@f3`) or SAN (`Nf3`, `O-O`,
     /// `N@f3`) and checks it is legal. Does not play it.
     pub fn parse_move(&self, text: &str) -> Result<Move, V::MoveError> {
-        let t = text.trim();
-        if let Ok(uci) = t.parse::<UciMove>() {
-            return uci
-                .to_move(&self.pos)
-                .map_err(|_| V::move_error(MoveError::Illegal, t));
-        }
-        let san = SanPlus::from_ascii(t.as_bytes())
-            .map_err(|_| V::move_error(MoveError::Unreadable, t))?;
-        san.san.to_move(&self.pos).map_err(|e| match e {
-            SanError::AmbiguousSan => V::move_error(MoveError::Ambiguous, t),
-            _ => V::move_error(MoveError::Illegal, t),
-        })
+        parse_move_in(&self.pos, text)
     }
 
     /// Plays `m`, which the caller has checked is legal here.
@@ -170,14 +188,7 @@ impl<V: BoardRules> GameBoard<V> {
 
     /// Legal moves in UCI (drops as `N@f3`), sorted, for the UI's move input.
     pub fn legal_moves_uci(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .pos
-            .legal_moves()
-            .iter()
-            .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
-            .collect();
-        v.sort();
-        v
+        legal_moves_uci_of(&self.pos)
     }
 
     /// SAN of a legal move without playing it.

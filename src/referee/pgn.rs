@@ -1,5 +1,9 @@
 //! PGN basics every game module's records use: the roster values, tag pairs,
-//! comments and movetext wrapping.
+//! comments and movetext wrapping, `[%clk]` and `TimeControl` values, and the
+//! reader's tokenizer (tags, comments, variations, move numbers, dialects).
+
+use crate::referee::chess_clock::{Increment, TimeControl};
+use crate::referee::common::{Colour, Outcome};
 
 /// Optional roster values; `?` is written when absent.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,4 +43,158 @@ pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
     }
     out.push_str(&line);
     out.push('\n');
+}
+
+// ---- shared by the PGN and BPGN readers and writers ----------------------
+
+/// Why a movetext cannot be split into tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MovetextError {
+    UnclosedComment,
+    UnbalancedVariation,
+}
+
+/// `h:mm:ss` as in `[%clk 0:04:58]` (whole seconds, rounded down).
+pub(crate) fn clk(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The standard `TimeControl` tag where the control fits it (equal bases,
+/// Fischer or no increment): `300+3`, `40/5400+30:1800+30`.
+pub(crate) fn time_control_tag(tc: &TimeControl) -> Option<String> {
+    if tc.base_ms[0] != tc.base_ms[1] {
+        return None;
+    }
+    let mut base = tc.base_ms[0];
+    let mut parts = Vec::new();
+    for stage in &tc.stages {
+        let inc = match stage.increment {
+            Increment::None => 0,
+            Increment::Fischer(ms) => ms,
+            Increment::Bronstein(_) | Increment::SimpleDelay(_) => return None,
+        };
+        let secs = (base + stage.add_ms) / 1000;
+        let mut part = match stage.moves {
+            Some(n) => format!("{n}/{secs}"),
+            None => secs.to_string(),
+        };
+        if inc > 0 {
+            part.push_str(&format!("+{}", inc / 1000));
+        }
+        parts.push(part);
+        base = 0;
+    }
+    Some(parts.join(":"))
+}
+
+/// `[Name "value"]` → (name, unescaped value).
+pub(crate) fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((name.to_owned(), value))
+}
+
+/// Strips comments, NAGs, annotation marks and variations; returns the
+/// remaining tokens (move numbers, SAN, result).
+pub(crate) fn movetext_tokens(text: &str) -> Result<Vec<String>, MovetextError> {
+    let mut tokens = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.chars();
+    let flush = |current: &mut String, tokens: &mut Vec<String>, depth: usize| {
+        if !current.is_empty() && depth == 0 {
+            tokens.push(std::mem::take(current));
+        }
+        current.clear();
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut current, &mut tokens, depth);
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err(MovetextError::UnclosedComment);
+                }
+            }
+            ';' => {
+                flush(&mut current, &mut tokens, depth);
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut current, &mut tokens, depth);
+                depth += 1;
+            }
+            ')' => {
+                flush(&mut current, &mut tokens, depth);
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or(MovetextError::UnbalancedVariation)?;
+            }
+            c if c.is_whitespace() => flush(&mut current, &mut tokens, depth),
+            c => current.push(c),
+        }
+    }
+    flush(&mut current, &mut tokens, depth);
+    if depth != 0 {
+        return Err(MovetextError::UnbalancedVariation);
+    }
+    Ok(tokens)
+}
+
+pub(crate) fn outcome_of(token: &str) -> Option<Option<Outcome>> {
+    match token {
+        "1-0" => Some(Some(Outcome::Win(Colour::White))),
+        "0-1" => Some(Some(Outcome::Win(Colour::Black))),
+        "1/2-1/2" | "½-½" => Some(Some(Outcome::Draw)),
+        "*" => Some(None),
+        _ => None,
+    }
+}
+
+/// Splits a leading move number (`12.`, `12...`) from a token like `12.e4`.
+pub(crate) fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// Annotation marks a move may carry: `!`, `?`, `!?`, …
+pub(crate) fn strip_annotation(token: &str) -> &str {
+    token.trim_end_matches(['!', '?'])
+}
+
+/// SAN as shakmaty reads it from dialects other programs write: castling
+/// with zeros (`0-0`, `0-0-0+`) and promotions without `=` (`gxh8Q`).
+pub(crate) fn standard_san(text: &str) -> String {
+    let core = text.trim_end_matches(['+', '#']);
+    let suffix = &text[core.len()..];
+    match core {
+        "0-0" => return format!("O-O{suffix}"),
+        "0-0-0" => return format!("O-O-O{suffix}"),
+        _ => {}
+    }
+    let pawn_move = core.starts_with(|c| ('a'..='h').contains(&c));
+    if pawn_move
+        && matches!(
+            core.as_bytes(),
+            [.., b'1' | b'8', b'Q' | b'R' | b'B' | b'N']
+        )
+    {
+        let (head, role) = core.split_at(core.len() - 1);
+        return format!("{head}={role}{suffix}");
+    }
+    text.to_owned()
 }

@@ -15,46 +15,15 @@
 //! movetext is read here by a small tokenizer; SAN itself is parsed by
 //! shakmaty.
 
-use crate::referee::chess_clock::{Increment, TimeControl};
+use crate::referee::chess_clock::TimeControl;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::game::{ZhGame, ZhReason};
 use crate::referee::crazyhouse::rules::{CrazyhouseBoard, ZhMoveError};
-use crate::referee::pgn::{PgnInfo, comment_text, push_movetext, tag};
+use crate::referee::pgn::{
+    MovetextError, PgnInfo, clk, comment_text, movetext_tokens, outcome_of, parse_tag,
+    push_movetext, standard_san, strip_annotation, strip_move_number, tag, time_control_tag,
+};
 use std::fmt;
-
-/// `h:mm:ss` as in `[%clk 0:04:58]` (whole seconds, rounded down).
-fn clk(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// The standard `TimeControl` tag where the control fits it (equal bases,
-/// Fischer or no increment): `300+3`, `40/5400+30:1800+30`.
-fn time_control_tag(tc: &TimeControl) -> Option<String> {
-    if tc.base_ms[0] != tc.base_ms[1] {
-        return None;
-    }
-    let mut base = tc.base_ms[0];
-    let mut parts = Vec::new();
-    for stage in &tc.stages {
-        let inc = match stage.increment {
-            Increment::None => 0,
-            Increment::Fischer(ms) => ms,
-            Increment::Bronstein(_) | Increment::SimpleDelay(_) => return None,
-        };
-        let secs = (base + stage.add_ms) / 1000;
-        let mut part = match stage.moves {
-            Some(n) => format!("{n}/{secs}"),
-            None => secs.to_string(),
-        };
-        if inc > 0 {
-            part.push_str(&format!("+{}", inc / 1000));
-        }
-        parts.push(part);
-        base = 0;
-    }
-    Some(parts.join(":"))
-}
 
 fn result_token(outcome: Option<Outcome>) -> &'static str {
     match outcome {
@@ -221,115 +190,13 @@ impl fmt::Display for PgnImportError {
 
 impl std::error::Error for PgnImportError {}
 
-/// `[Name "value"]` → (name, unescaped value).
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        value.push(if c == '\\' { chars.next()? } else { c });
-    }
-    Some((name.to_owned(), value))
-}
-
-/// Strips comments, NAGs, annotation marks and variations; returns the
-/// remaining tokens (move numbers, SAN, result).
-fn movetext_tokens(text: &str) -> Result<Vec<String>, PgnImportError> {
-    let mut tokens = Vec::new();
-    let mut current = String::new();
-    let mut depth = 0usize;
-    let mut chars = text.chars();
-    let flush = |current: &mut String, tokens: &mut Vec<String>, depth: usize| {
-        if !current.is_empty() && depth == 0 {
-            tokens.push(std::mem::take(current));
-        }
-        current.clear();
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut current, &mut tokens, depth);
-                if !chars.by_ref().any(|c| c == '}') {
-                    return Err(PgnImportError::UnclosedComment);
-                }
-            }
-            ';' => {
-                flush(&mut current, &mut tokens, depth);
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut current, &mut tokens, depth);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut current, &mut tokens, depth);
-                depth = depth
-                    .checked_sub(1)
-                    .ok_or(PgnImportError::UnbalancedVariation)?;
-            }
-            c if c.is_whitespace() => flush(&mut current, &mut tokens, depth),
-            c => current.push(c),
+impl From<MovetextError> for PgnImportError {
+    fn from(e: MovetextError) -> Self {
+        match e {
+            MovetextError::UnclosedComment => PgnImportError::UnclosedComment,
+            MovetextError::UnbalancedVariation => PgnImportError::UnbalancedVariation,
         }
     }
-    flush(&mut current, &mut tokens, depth);
-    if depth != 0 {
-        return Err(PgnImportError::UnbalancedVariation);
-    }
-    Ok(tokens)
-}
-
-fn outcome_of(token: &str) -> Option<Option<Outcome>> {
-    match token {
-        "1-0" => Some(Some(Outcome::Win(Colour::White))),
-        "0-1" => Some(Some(Outcome::Win(Colour::Black))),
-        "1/2-1/2" | "½-½" => Some(Some(Outcome::Draw)),
-        "*" => Some(None),
-        _ => None,
-    }
-}
-
-/// Splits a leading move number (`12.`, `12...`) from a token like `12.e4`.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits > 0 && token[digits..].starts_with('.') {
-        token[digits..].trim_start_matches('.')
-    } else {
-        token
-    }
-}
-
-/// Annotation marks a move may carry: `!`, `?`, `!?`, …
-fn strip_annotation(token: &str) -> &str {
-    token.trim_end_matches(['!', '?'])
-}
-
-/// SAN as shakmaty reads it from dialects other programs write: castling
-/// with zeros (`0-0`, `0-0-0+`) and promotions without `=` (`gxh8Q`).
-fn standard_san(text: &str) -> String {
-    let core = text.trim_end_matches(['+', '#']);
-    let suffix = &text[core.len()..];
-    match core {
-        "0-0" => return format!("O-O{suffix}"),
-        "0-0-0" => return format!("O-O-O{suffix}"),
-        _ => {}
-    }
-    let pawn_move = core.starts_with(|c| ('a'..='h').contains(&c));
-    if pawn_move
-        && matches!(
-            core.as_bytes(),
-            [.., b'1' | b'8', b'Q' | b'R' | b'B' | b'N']
-        )
-    {
-        let (head, role) = core.split_at(core.len() - 1);
-        return format!("{head}={role}{suffix}");
-    }
-    text.to_owned()
 }
 
 /// Whether a `Variant` tag names Crazyhouse, however it is spelled.
