@@ -7,11 +7,12 @@
 //!
 //! The shared pieces live here (the board over shakmaty, the chess clock, the
 //! draw streams and commitment encoding, the log envelope, PGN basics); each
-//! game module is one folder (`nordau/`, `crazyhouse/`) with its rules, game
+//! game module is one folder (`nordau/`, `crazyhouse/`, `bughouse/`) with its rules, game
 //! state and records. The re-exports below are the names the UI and the tests
 //! use.
 
 pub mod board;
+pub mod bughouse;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
@@ -24,6 +25,10 @@ pub mod nordau;
 pub mod pgn;
 
 pub use board::{BoardRules, GameBoard};
+pub use bughouse::{
+    BhEvent, BhGame, BhOutcome, BhReason, BhResult, BhSetup, BhView, BoardId, Team, bh_from_bpgn,
+    bh_to_bpgn,
+};
 pub use chess_clock::{
     ChessClock, ClockError, ClockEvent, Increment, Stage as ClockStage, TimeControl,
 };
