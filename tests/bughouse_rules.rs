@@ -707,3 +707,35 @@ fn c_4_pause_stops_all_four_clocks_and_time_never_runs_backwards() {
     // Board mode events are refused in clock mode and the other way round.
     assert_eq!(g.apply(7_000, mv(A, "e4")), Err(BhError::WrongMode));
 }
+
+#[test]
+fn c_4a_an_undo_the_tapper_cannot_pay_is_a_flag_now_and_stops_the_other_board_now() {
+    let mut g = clock_match();
+    g.apply(0, BhEvent::Start).unwrap();
+    g.apply(1_000, BhEvent::Pause).unwrap();
+    g.apply(
+        1_000,
+        BhEvent::Adjust {
+            board: A,
+            colour: Colour::White,
+            remaining_ms: 5_000,
+        },
+    )
+    .unwrap();
+    g.apply(1_000, BhEvent::Resume).unwrap();
+    // White on A taps with 4 s left; Black's clock then runs 28 s.
+    g.apply(2_000, BhEvent::Press { board: A }).unwrap();
+    let before = g.view(30_000);
+    assert_eq!(before.boards[1].remaining_ms[0], 150_000);
+    g.apply(30_000, BhEvent::Undo { board: A }).unwrap();
+    // White on A cannot pay 28 s: its flag has fallen, recorded now.
+    assert!(g.tick(30_000));
+    let r = g.result().unwrap();
+    assert_eq!(r.reason, BhReason::Flag);
+    assert_eq!(r.outcome, BhOutcome::Win(Team::Two));
+    assert_eq!(r.at_ms, 30_000);
+    // Board B stopped at 30 s, not at the instant the refolded flag fell.
+    let after = g.view(90_000);
+    assert_eq!(after.boards[1].remaining_ms, before.boards[1].remaining_ms);
+    assert_eq!(after.boards[0].remaining_ms, [0, 180_000]);
+}

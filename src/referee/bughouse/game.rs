@@ -729,6 +729,11 @@ impl BhGame {
                     colour,
                 };
                 let outcome = BhOutcome::Win(seat.team().other());
+                // An undo (C-4a) that charges the tapper more than was left
+                // shows a flag that fell before events already recorded:
+                // the match ends now, and the other clocks stop now, never
+                // in the past (C-4).
+                let at = at.max(self.last_event_ms());
                 self.end(outcome, BhReason::Flag, Some(seat), at);
             }
         }
