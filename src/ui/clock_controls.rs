@@ -78,6 +78,10 @@ pub fn ClockControls(
     #[prop(into)] on_resume: Callback<()>,
     #[prop(into)] on_undo: Callback<()>,
     #[prop(into)] on_menu: Callback<()>,
+    /// Leave out the undo button: a module with more than one undo (one per
+    /// bughouse board) places its own beside these controls.
+    #[prop(optional)]
+    no_undo: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let confirming_undo = RwSignal::new(false);
@@ -109,10 +113,12 @@ pub fn ClockControls(
                             "⋯"
                         </button>
                     </div>
-                    <button type="button" class="button undo" disabled=move || !undo_available.get()
-                        on:click=move |_| confirming_undo.set(true)>
-                        {move || undo_label.get()}
-                    </button>
+                    {(!no_undo).then(|| view! {
+                        <button type="button" class="button undo" disabled=move || !undo_available.get()
+                            on:click=move |_| confirming_undo.set(true)>
+                            {move || undo_label.get()}
+                        </button>
+                    })}
                 </div>
             }
         >

@@ -98,4 +98,6 @@ pub const GAMES: &[GameEntry] = &[
     super::nordau::ENTRY,
     #[cfg(feature = "crazyhouse")]
     super::crazyhouse::ENTRY,
+    #[cfg(feature = "bughouse")]
+    super::bughouse::ENTRY,
 ];

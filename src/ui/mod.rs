@@ -4,6 +4,8 @@
 pub mod about;
 pub mod app_bar;
 pub mod board;
+#[cfg(feature = "bughouse")]
+pub mod bughouse;
 pub mod clock_controls;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]

@@ -25,6 +25,11 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
     fn last_event_ms(&self) -> Option<u64>;
     /// What the running clock shows at `now` (ms), `None` when none runs.
     fn running_ms(&self, now: u64) -> Option<u64>;
+    /// How long until a running clock's face changes (ms), `None` when none
+    /// runs. A screen with more than one running clock (bughouse) overrides it.
+    fn next_change_ms(&self, now: u64) -> Option<u64> {
+        self.running_ms(now).map(format::next_change_in)
+    }
     /// Records a flag that fell by `now`; whether one did.
     fn record_flag(&self, now: u64) -> bool;
     /// The low-time warning starts at this many ms.
@@ -68,7 +73,7 @@ pub fn start<C: ClockScreen>(screen: C) {
     Effect::new(move |_| {
         screen.epoch().track();
         let now = screen.now().get();
-        let delay = screen.running_ms(now).map(format::next_change_in);
+        let delay = screen.next_change_ms(now);
         let next = delay.and_then(|ms| {
             set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
         });

@@ -1,0 +1,129 @@
+//! Board mode (C-1): both boards on the screen, each with its pockets and its
+//! two clocks (Black's above, White's below). In landscape they stand side
+//! by side; in portrait one at a time, with a switch that always shows all
+//! four clocks. Entering a move or a drop is the press; the referee passes
+//! captures to the partner (BH-3) and finds BH-5 mate, BH-6 waiting and BH-8.
+
+use leptos::prelude::*;
+
+use super::play::Quadrant;
+use super::strings::TEXTS;
+use super::{current_view, use_bh};
+use crate::referee::Colour;
+use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
+use crate::ui::board::{Board, Pockets};
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+
+#[component]
+pub fn BoardsView() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let shown = RwSignal::new(BoardId::A);
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    // The switch: each tab names its board and both its clocks, so the
+    // hidden board's clocks stay in sight.
+    let tab = move |board: BoardId| {
+        let label = move || {
+            let t = i18n.of(&TEXTS);
+            view_now.with(|v| {
+                let Some(v) = v.as_ref() else {
+                    return String::new();
+                };
+                let bv = &v.boards[board.index()];
+                format!(
+                    "{} {} · {} {}",
+                    t.show_board,
+                    board.letter(),
+                    format::clock_face(bv.remaining_ms[0]),
+                    format::clock_face(bv.remaining_ms[1])
+                )
+            })
+        };
+        view! {
+            <button type="button" class="button bh-tab" role="tab"
+                aria-selected=move || (shown.get() == board).to_string()
+                on:click=move |_| shown.set(board)>
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="bh-tabs" role="tablist">
+            {tab(BoardId::A)}
+            {tab(BoardId::B)}
+        </div>
+        <div class="bh-boards">
+            {BoardId::BOTH.map(|board| view! { <Panel board=board shown=shown/> }).collect_view()}
+        </div>
+    }
+}
+
+/// One board with its pockets between its two clocks.
+#[component]
+fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
+    let ctx = use_bh();
+    let i18n = use_i18n();
+    let b = board.index();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let with_board = move |f: &dyn Fn(&crate::referee::bughouse::BhBoardView) -> Option<String>| {
+        view_now.with(|v| v.as_ref().and_then(|v| f(&v.boards[b])))
+    };
+    let fen = Signal::derive(move || with_board(&|bv| bv.fen.clone()));
+    let last_move = Signal::derive(move || with_board(&|bv| bv.last_move_uci.clone()));
+    let last_san = Signal::derive(move || with_board(&|bv| bv.last_move_san.clone()));
+    let legal = Signal::derive(move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| v.boards[b].legal_moves_uci.clone())
+                .unwrap_or_default()
+        })
+    });
+    let in_check =
+        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.boards[b].in_check)));
+    let side_to_move = Signal::derive(move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map_or(Colour::White, |v| v.boards[b].side_to_move)
+        })
+    });
+    let notice = Signal::derive(move || {
+        view_now.with(|v| {
+            let v = v.as_ref()?;
+            let t = i18n.of(&TEXTS);
+            match v.phase {
+                BhPhase::AwaitingStart => Some(t.black_starts),
+                BhPhase::Running if v.boards[b].waiting => Some(t.no_move_wait),
+                _ => None,
+            }
+        })
+    });
+    let pockets = Signal::derive(move || {
+        view_now.with(|v| {
+            let [white, black] = v
+                .as_ref()
+                .and_then(|v| v.boards[b].pockets)
+                .unwrap_or_default();
+            Pockets { white, black }
+        })
+    });
+    let seat = |colour| Seat { board, colour };
+    view! {
+        <div class="bh-panel" class:shown=move || shown.get() == board
+            class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
+            <Quadrant seat=seat(Colour::Black) far=false/>
+            <Board
+                fen=fen
+                legal=legal
+                last_move=last_move
+                last_san=last_san
+                in_check=in_check
+                side_to_move=side_to_move
+                pockets=pockets
+                notice=notice
+                on_move=Callback::new(move |mv: String| { ctx.send(BhEvent::Move { board, mv }); })
+            />
+            <Quadrant seat=seat(Colour::White) far=false/>
+        </div>
+    }
+}

@@ -1,0 +1,177 @@
+//! The end: the winning team, the reason and the rule (BH-4 … BH-8), all
+//! four clocks as they stood, in board mode both final positions and the
+//! moves, the BPGN record (both modes), a rematch with colours swapped, or a
+//! new setup. An imported finished match opens here for review.
+
+use leptos::prelude::*;
+
+use super::strings::TEXTS;
+use super::{SEATS, current_view, reason_line, result_text, seat_name, use_bh};
+use crate::referee::InputMode;
+use crate::referee::bughouse::{BhEvent, BhGame, BhSetup, BoardId, bh_to_bpgn};
+use crate::ui::board::{FinalPosition, Pockets};
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::web::{clock, device};
+
+/// The same four with colours swapped on both boards (so each team now
+/// plays Black on A and White on B), handicaps following their players.
+fn rematch_setup(setup: &BhSetup) -> BhSetup {
+    let [wa, ba, wb, bb] = setup.names.clone();
+    let mut controls = setup.controls.clone();
+    for c in &mut controls {
+        c.base_ms.swap(0, 1);
+    }
+    BhSetup {
+        names: [ba, wa, bb, wb],
+        controls,
+        mode: setup.mode,
+        start_fens: None,
+        opening: Vec::new(),
+        recorded: None,
+    }
+}
+
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let bpgn = move || {
+        ctx.game.with_untracked(|g| {
+            g.as_ref().map(|g| {
+                let info = clock::pgn_info(g.events().first().map(|e| e.t_ms));
+                bh_to_bpgn(g, &info)
+            })
+        })
+    };
+    let live = move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .and_then(|v| v.result)
+                .is_some_and(|r| r.played_here())
+        })
+    };
+    let board_mode =
+        move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
+    let rematch = move |_| {
+        let next = ctx.game.with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| BhGame::new(rematch_setup(g.setup())).ok())
+        });
+        if let Some(game) = next {
+            ctx.begin(game);
+        }
+    };
+    let sans = move |board: BoardId| {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.boards())
+                .map(|b| {
+                    b.moves()
+                        .iter()
+                        .filter(|m| m.board == board)
+                        .map(|m| m.san.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default()
+        })
+    };
+
+    view! {
+        <section class="bh-end ns-end page-narrow">
+            <p class="end-kicker">{move || i18n.of(&TEXTS).match_over}</p>
+            {move || view_now.with(|v| v.as_ref().and_then(|v| {
+                let t = i18n.of(&TEXTS);
+                v.result?;
+                Some(view! {
+                    <h1 class="end-result">{result_text(t, v)}</h1>
+                    <p class="end-reason">{reason_line(t, v)}</p>
+                })
+            }))}
+            <Show when=live>
+                <div class="group">
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).final_clocks}</h2>
+                    <table class="score-table bh-final-clocks">
+                        <tbody>
+                            {move || view_now.with(|v| v.as_ref().map(|v| {
+                                let t = i18n.of(&TEXTS);
+                                SEATS.map(|seat| {
+                                    let label = t.seats[seat.board.index() * 2 + seat.colour.index()];
+                                    let ms = v.boards[seat.board.index()].remaining_ms[seat.colour.index()];
+                                    view! {
+                                        <tr>
+                                            <th scope="row">{seat_name(v, seat).to_owned()}</th>
+                                            <td>{label}</td>
+                                            <td class="num mono">{format::clock_face(ms)}</td>
+                                        </tr>
+                                    }
+                                }).collect_view()
+                            }))}
+                        </tbody>
+                    </table>
+                </div>
+            </Show>
+            <Show when=board_mode>
+                {BoardId::BOTH.map(|board| {
+                    let b = board.index();
+                    let part = move || view_now.with(|v| v.as_ref().map(|v| v.boards[b].clone()));
+                    view! {
+                        <div class="bh-final">
+                            <h2 class="card-title">{move || format!("{} {}", i18n.of(&TEXTS).board, board.letter())}</h2>
+                            {move || part().map(|bv| {
+                                let [white, black] = bv.pockets.unwrap_or_default();
+                                let (fen, uci, san) = (bv.fen.clone(), bv.last_move_uci.clone(), bv.last_move_san.clone());
+                                view! {
+                                    <FinalPosition
+                                        fen=Signal::derive(move || fen.clone())
+                                        last_move=Signal::derive(move || uci.clone())
+                                        last_san=Signal::derive(move || san.clone())
+                                        in_check=bv.in_check
+                                        side_to_move=bv.side_to_move
+                                        pockets=Pockets { white, black }
+                                    />
+                                }
+                            })}
+                            <p class="bh-moves mono">{move || sans(board)}</p>
+                        </div>
+                    }
+                }).collect_view()}
+            </Show>
+            <div class="group">
+                <h2 class="card-title">{move || i18n.of(&TEXTS).record_title}</h2>
+                <div class="button-row">
+                    <button type="button" class="button bh-download" on:click=move |_| {
+                        if let Some(text) = bpgn() {
+                            device::download("bughouse.bpgn", "application/x-bughouse-pgn", &text);
+                        }
+                    }>{move || i18n.of(&TEXTS).download_bpgn}</button>
+                </div>
+            </div>
+            <div class="end-actions">
+                <button type="button" class="button primary big" on:click=rematch>
+                    {move || i18n.of(&TEXTS).rematch}
+                </button>
+                <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
+                    {move || i18n.of(&TEXTS).new_setup}
+                </button>
+                // An end the app found (a mate on a board, the 800th half-move)
+                // can come from a mistaken move: it may still be corrected (C-4a).
+                {BoardId::BOTH.map(|board| view! {
+                    <Show when=move || view_now.with(|v| v.as_ref().is_some_and(|v| v.boards[board.index()].undo_available))>
+                        <ConfirmButton
+                            label=Signal::derive(move || {
+                            let t = i18n.of(&TEXTS);
+                            let board_mode = view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
+                            format!("{} {}", if board_mode { t.undo_move_on } else { t.undo_on }, board.letter())
+                        })
+                            on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
+                        />
+                    </Show>
+                }).collect_view()}
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,138 @@
+//! The match menu: a resignation for each of the four, the draw all four
+//! agree, reports of what the phone cannot see in clock mode (a mate on a
+//! board, BH-8 (a)), time adjustment while the clocks stand, sound, and
+//! leaving. Every ending action asks for a second tap.
+
+use leptos::prelude::*;
+
+use super::strings::TEXTS;
+use super::{SEATS, current_view, seat_name, use_bh};
+use crate::referee::bughouse::{BhEvent, BhPhase, BhReport, BoardId, Seat};
+use crate::referee::{Colour, InputMode};
+use crate::ui::clock_controls::Sheet;
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+
+/// Steps an arbiter can add or take away, in ms.
+const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
+
+fn step_label(step: i64) -> String {
+    let sign = if step < 0 { '−' } else { '+' };
+    let s = step.unsigned_abs() / 1000;
+    if s >= 60 {
+        format!("{sign}{}:00", s / 60)
+    } else {
+        format!("{sign}0:{s:02}")
+    }
+}
+
+#[component]
+pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let close = move || open.set(false);
+    let send_and_close = move |event: BhEvent| {
+        if ctx.send(event) {
+            close();
+        }
+    };
+    let phase = move || view_now.with(|v| v.as_ref().map(|v| v.phase));
+    let started = move || matches!(phase(), Some(BhPhase::Running | BhPhase::Paused));
+    let paused = move || phase() == Some(BhPhase::Paused);
+    let clock_mode =
+        move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Clock));
+    // "Dana (White A)".
+    let who = move |seat: Seat| {
+        let t = i18n.of(&TEXTS);
+        let label = t.seats[seat.board.index() * 2 + seat.colour.index()];
+        view_now.with(|v| {
+            let name = v
+                .as_ref()
+                .map(|v| seat_name(v, seat).to_owned())
+                .unwrap_or_default();
+            if name == label {
+                name
+            } else {
+                format!("{name} ({label})")
+            }
+        })
+    };
+    let discard = move || {
+        close();
+        ctx.clear();
+    };
+
+    view! {
+        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
+            <Show when=started>
+                <h3>{move || i18n.of(&TEXTS).resign}</h3>
+                <div class="button-row">
+                    {SEATS.map(|seat| view! {
+                        <ConfirmButton
+                            label=Signal::derive(move || format!("{} {}", who(seat), i18n.of(&TEXTS).resign_as))
+                            on_confirm=move || send_and_close(BhEvent::Resign { board: seat.board, colour: seat.colour })
+                        />
+                    }).collect_view()}
+                </div>
+                <h3>{move || i18n.of(&TEXTS).draw}</h3>
+                <div class="button-row">
+                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
+                        on_confirm=move || send_and_close(BhEvent::AgreeDraw) />
+                    <Show when=clock_mode>
+                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).nobody_can_move.to_owned())
+                            on_confirm=move || send_and_close(BhEvent::Report(BhReport::NobodyCanMove)) />
+                    </Show>
+                </div>
+                <Show when=clock_mode>
+                    <h3>{move || i18n.of(&TEXTS).report}</h3>
+                    <div class="button-row">
+                        {BoardId::BOTH.map(|board| view! {
+                            // Only the side to move on a board can be mated.
+                            <ConfirmButton
+                                label=Signal::derive(move || {
+                                    let colour = view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.boards[board.index()].side_to_move));
+                                    format!("{} {}", who(Seat { board, colour }), i18n.of(&TEXTS).mated)
+                                })
+                                on_confirm=move || send_and_close(BhEvent::Report(BhReport::Checkmate { board }))
+                            />
+                        }).collect_view()}
+                    </div>
+                </Show>
+            </Show>
+            <h3>{move || i18n.of(&TEXTS).adjust_title}</h3>
+            <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
+                {SEATS.map(|seat| view! {
+                    <div class="adjust-row">
+                        <span class="adjust-name">
+                            {move || who(seat)} " "
+                            <strong class="mono">{move || view_now.with(|v| v.as_ref().map(|v| format::clock_face(v.boards[seat.board.index()].remaining_ms[seat.colour.index()])))}</strong>
+                        </span>
+                        <div class="button-row">
+                            {ADJUST_STEPS.map(|step| view! {
+                                <button type="button" class="button"
+                                    aria-label=move || format!("{} {}", who(seat), step_label(step))
+                                    on:click=move |_| {
+                                        let Some(now) = view_now.with_untracked(|v| v.as_ref().map(|v| v.boards[seat.board.index()].remaining_ms[seat.colour.index()])) else { return };
+                                        let remaining_ms = (now as i64 + step).max(1_000) as u64;
+                                        ctx.send(BhEvent::Adjust { board: seat.board, colour: seat.colour, remaining_ms });
+                                    }>
+                                    {step_label(step)}
+                                </button>
+                            }).collect_view()}
+                        </div>
+                    </div>
+                }).collect_view()}
+            </Show>
+            <div class="button-row">
+                <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
+                    on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
+                    {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
+                </button>
+                <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
+                    on_confirm=discard />
+            </div>
+        </Sheet>
+    }
+}

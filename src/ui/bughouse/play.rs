@@ -1,0 +1,234 @@
+//! Play with the phone lying between the two boards (BH-1). Clock mode: four
+//! quadrants, each its player's clock button, facing that player — team 1's
+//! side (White A, Black B) upright, team 2's side (Black A, White B) turned
+//! 180°; board A's clocks on the left, board B's on the right. A tap starts
+//! the opponent on the same board; the boards run independently (BH-2).
+//! Board mode: the two boards with their pockets (`boards.rs`).
+
+use leptos::prelude::*;
+
+use super::strings::TEXTS;
+use super::{LOW_TIME_MS, boards::BoardsView, current_view, menu::GameMenu, use_bh};
+use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
+use crate::referee::{Colour, InputMode};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let menu_open = RwSignal::new(false);
+    let phase_is = move |wanted: BhPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
+    let held = pause_while_open(
+        menu_open,
+        move || phase_is(BhPhase::Running),
+        move || ctx.send(BhEvent::Pause),
+        move || {
+            if phase_is(BhPhase::Paused) {
+                ctx.send(BhEvent::Resume);
+            }
+        },
+    );
+    let board_mode = Memo::new(move |_| {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .is_some_and(|g| g.setup().mode == InputMode::Board)
+        })
+    });
+    let seat = |board, colour| Seat { board, colour };
+    view! {
+        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
+        <section class="bh-play" class:board-mode=move || board_mode.get()>
+            {move || if board_mode.get() {
+                view! {
+                    <BoardsView/>
+                    <Middle menu_open=menu_open/>
+                }.into_any()
+            } else {
+                view! {
+                    <Quadrant seat=seat(BoardId::A, Colour::Black) far=true/>
+                    <Quadrant seat=seat(BoardId::B, Colour::White) far=true/>
+                    <Middle menu_open=menu_open/>
+                    <Quadrant seat=seat(BoardId::A, Colour::White) far=false/>
+                    <Quadrant seat=seat(BoardId::B, Colour::Black) far=false/>
+                }.into_any()
+            }}
+            <Show when=move || menu_open.get()>
+                <GameMenu open=menu_open held=held/>
+            </Show>
+        </section>
+    }
+}
+
+/// One player's clock: the shared `ClockHalf` (colour chip, name, time,
+/// status; the whole quadrant is the button), named with its board and team.
+#[component]
+pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let (b, c) = (seat.board.index(), seat.colour.index());
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let to_move = move || {
+        view_now.with(|v| {
+            v.as_ref().is_some_and(|v| {
+                v.phase == BhPhase::Running && v.boards[b].side_to_move == seat.colour
+            })
+        })
+    };
+    let low = move || {
+        to_move()
+            && view_now.with(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.boards[b].remaining_ms[c] <= LOW_TIME_MS)
+            })
+    };
+    // One Start starts both boards; it belongs to Black (White moves first).
+    let starts = move || {
+        seat.colour == Colour::Black
+            && view_now.with(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.phase == BhPhase::AwaitingStart)
+            })
+    };
+    let clock_mode =
+        move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Clock));
+    let tappable = move || starts() || (to_move() && clock_mode());
+    let press = move |()| {
+        if starts() {
+            ctx.send(BhEvent::Start);
+        } else if tappable() {
+            ctx.send(BhEvent::Press { board: seat.board });
+        }
+    };
+    let status = move || {
+        let t = i18n.of(&TEXTS);
+        view_now.with(|v| {
+            let Some(v) = v.as_ref() else {
+                return String::new();
+            };
+            let board = &v.boards[b];
+            let mine = board.side_to_move == seat.colour;
+            let state = match v.phase {
+                BhPhase::AwaitingStart if seat.colour == Colour::Black => t.tap_to_start,
+                BhPhase::AwaitingStart => t.black_starts,
+                BhPhase::Paused => t.paused,
+                _ if mine && board.waiting => t.no_move_wait,
+                _ if mine && v.mode == InputMode::Clock => t.tap_when_moved,
+                _ if mine => t.your_move,
+                _ => t.waiting,
+            };
+            let delay = board.delay_ms[c];
+            if delay > 0 {
+                format!("{state} · {} {}", t.delay, format::tenths(delay))
+            } else {
+                state.to_owned()
+            }
+        })
+    };
+    let name = move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| v.boards[b].names[c].clone())
+                .unwrap_or_default()
+        })
+    };
+    // Where the player sits: "Board A · Team 1" (and the letter, big, in the corner).
+    let place = move || {
+        let t = i18n.of(&TEXTS);
+        format!(
+            "{} {} · {} {}",
+            t.board,
+            seat.board.letter(),
+            t.team,
+            seat.team().number()
+        )
+    };
+    let face = move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| format::clock_face(v.boards[b].remaining_ms[c]))
+                .unwrap_or_default()
+        })
+    };
+    let board_class = if seat.board == BoardId::A {
+        "bh-quad board-a"
+    } else {
+        "bh-quad board-b"
+    };
+    view! {
+        <div class=board_class class:far=far data-seat=format!("{}{}", seat.board.letter(), if seat.colour == Colour::White { 'w' } else { 'b' })>
+            <ClockHalf
+                colour=seat.colour
+                name=Signal::derive(name)
+                face=Signal::derive(face)
+                status=Signal::derive(status)
+                to_move=Signal::derive(to_move)
+                low=Signal::derive(low)
+                starts=Signal::derive(starts)
+                tappable=Signal::derive(tappable)
+                on_press=press
+            >
+                <span class="bh-place">{place}</span>
+            </ClockHalf>
+            <span class="bh-badge" aria-hidden="true">{seat.board.letter().to_string()}</span>
+        </div>
+    }
+}
+
+/// The strip between the two sides: undo for board A (left), pause, Sun mode
+/// and the menu, undo for board B (right). Small and away from the clocks;
+/// each undo asks for a second tap.
+#[component]
+pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_bh();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let phase = move || view_now.with(|v| v.as_ref().map(|v| v.phase));
+    let undo = move |board: BoardId| {
+        let available = move || {
+            view_now.with(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.boards[board.index()].undo_available)
+            })
+        };
+        view! {
+            <div class="bh-undo" class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
+                <Show when=available>
+                    <ConfirmButton
+                        label=Signal::derive(move || {
+                            let t = i18n.of(&TEXTS);
+                            let board_mode = view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
+                            format!("{} {}", if board_mode { t.undo_move_on } else { t.undo_on }, board.letter())
+                        })
+                        on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
+                    />
+                </Show>
+            </div>
+        }
+    };
+    view! {
+        <div class="middle bh-middle">
+            {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
+            <super::Unsaved compact=true/>
+            <div class="bh-middle-row">
+                {undo(BoardId::A)}
+                <ClockControls
+                    paused=Signal::derive(move || phase() == Some(BhPhase::Paused))
+                    can_pause=Signal::derive(move || phase() == Some(BhPhase::Running))
+                    undo_available=Signal::derive(|| false)
+                    undo_label=Signal::derive(|| "")
+                    undo_question=Signal::derive(|| "")
+                    on_pause=move |()| { ctx.send(BhEvent::Pause); }
+                    on_resume=move |()| { ctx.send(BhEvent::Resume); }
+                    on_undo=|()| {}
+                    on_menu=move |()| menu_open.set(true)
+                    no_undo=true
+                />
+                {undo(BoardId::B)}
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,361 @@
+// The bughouse module as four players at a table meet it (route #/bughouse,
+// issue #14): clock mode with the phone between the boards — four quadrants,
+// the far two turned to face across the table (BH-1), both boards running
+// independently (BH-2), undo per board charging the tapper (C-4a), pause of
+// all four clocks, a reload that resumes exactly (C-4), and a flag on one
+// board that ends the match for both, naming the winning team and the rule
+// (BH-4); its BPGN. Board mode: a capture passed to the partner's pocket and
+// dropped on the other board (BH-3). Screenshots of setup, play and end in
+// English and Russian, portrait and landscape.
+//
+// Time is Playwright's fake clock, as in crazyhouse.test.mjs: paused once the
+// app is up, then moved only by `runFor`, so every clock on screen is exact.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  PORTRAIT,
+  launchBrowser,
+  openWithFakeClock,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "./harness.mjs";
+
+const T0 = Date.UTC(2026, 11, 1, 19, 0, 0);
+const SAVE_KEY = "bughouse.match";
+/** Team 1: Ann (White A) and Dan (Black B); team 2: Bob (Black A) and Cleo (White B). */
+const NAMES = { wa: "Ann", ba: "Bob", wb: "Cleo", bb: "Dan" };
+const NAMES_RU = { wa: "Аня", ba: "Боря", wb: "Клава", bb: "Дима" };
+const SEATS = ["Aw", "Ab", "Bw", "Bb"];
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+function openBh(context, url) {
+  return openWithFakeClock(context, url, {
+    route: "/bughouse",
+    ready: ".bh-setup, .bh-play, .bh-end",
+    time: T0,
+  });
+}
+
+async function toRussian(page) {
+  await page.getByRole("button", { name: "Русский" }).tap();
+  await page.locator("html[lang=ru]").waitFor();
+}
+
+/** Fills the four names and the mode; `preset` is a chip index (0 = 3 + 0). */
+async function fillSetup(page, { names = NAMES, board = false, preset = null } = {}) {
+  for (const [seat, name] of Object.entries(names)) await page.locator(`#bh-name-${seat}`).fill(name);
+  await page.locator("input[name=bh-mode]").nth(board ? 1 : 0).check();
+  if (preset !== null) await page.locator(".bh-setup label.chip").nth(preset).tap();
+}
+
+async function startMatch(page) {
+  await page.locator(".bh-setup button.primary.big").tap();
+  await page.locator(".bh-play").waitFor();
+}
+
+const quad = (page, seat) => page.locator(`.bh-quad[data-seat=${seat}] .half`);
+
+/** Every quadrant: name, time, status and state; whether the clocks stand paused. */
+function readPlay(page) {
+  return page.evaluate((seats) => {
+    const out = {};
+    for (const seat of seats) {
+      const el = document.querySelector(`.bh-quad[data-seat=${seat}] .half`);
+      out[seat] = {
+        name: el.querySelector(".half-name").textContent,
+        bank: el.querySelector(".bank").textContent,
+        status: el.querySelector(".half-status").textContent,
+        toMove: el.classList.contains("to-move"),
+        low: el.classList.contains("low"),
+        starts: el.classList.contains("starts"),
+        disabled: el.getAttribute("aria-disabled") === "true",
+      };
+    }
+    out.paused = document.querySelector(".bh-middle .middle-controls button.primary") !== null;
+    return out;
+  }, SEATS);
+}
+
+const banks = (state) => Object.fromEntries(SEATS.map((s) => [s, state[s].bank]));
+const running = (state) => SEATS.filter((s) => state[s].toMove);
+
+/** A player taps their quadrant after moving; waits for the opponent's clock to run. */
+async function tap(page, seat) {
+  await quad(page, seat).tap();
+  const opponent = seat[0] + (seat[1] === "w" ? "b" : "w");
+  await page.locator(`.bh-quad[data-seat=${opponent}] .half.to-move`).waitFor();
+}
+
+/** Undo on one board: the button, then its confirmation. */
+async function undo(page, board) {
+  const button = page.locator(`.bh-undo.board-${board.toLowerCase()} button`);
+  await button.tap();
+  await button.tap();
+}
+
+async function readEnd(page) {
+  await page.locator(".bh-end").waitFor();
+  return {
+    result: await page.locator(".end-result").innerText(),
+    reason: await page.locator(".end-reason").innerText(),
+    clocks: await page
+      .locator(".bh-final-clocks tr")
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent.trim()))),
+  };
+}
+
+/** The rotation of a quadrant in degrees, from its computed transform. */
+function rotation(page, seat) {
+  return page.locator(`.bh-quad[data-seat=${seat}]`).evaluate((el) => {
+    const t = getComputedStyle(el).transform;
+    if (t === "none") return 0;
+    const [a, b] = t.slice(7, -1).split(",").map(Number);
+    return Math.round((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
+  });
+}
+
+/** Layout trouble: anything wider than the screen, quadrants overlapping, clocks cut. */
+function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    if (document.documentElement.scrollWidth > innerWidth + 1) problems.push("the page scrolls sideways");
+    for (const el of document.querySelectorAll(".bh-quad")) {
+      const bank = el.querySelector(".bank");
+      if (bank.scrollWidth > bank.clientWidth + 1) problems.push(`${el.dataset.seat}: the time is cut`);
+      const q = el.getBoundingClientRect();
+      const b = bank.getBoundingClientRect();
+      if (b.top < q.top - 1 || b.bottom > q.bottom + 1) problems.push(`${el.dataset.seat}: the time overflows its quadrant`);
+      const size = parseFloat(getComputedStyle(bank).fontSize);
+      if (size < 36) problems.push(`${el.dataset.seat}: the time is only ${Math.round(size)} px high`);
+      if (b.height > size * 1.5) problems.push(`${el.dataset.seat}: the time wraps`);
+    }
+    return problems;
+  });
+}
+
+describe("Bughouse", () => {
+  test("BH-1 BH-2 BH-4 C-4 C-4a: a clock-mode match — four quadrants, two boards, undo, pause, reload, a flag ends both", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openBh(context, app.url);
+      // BH-7: 3 minutes each unless chosen.
+      assert.ok(await page.locator(".bh-setup label.chip").nth(0).locator("input").isChecked(), "3 + 0 is not the default");
+      await fillSetup(page);
+      await startMatch(page);
+      assert.equal(await page.locator(".bh-quad").count(), 4);
+      assert.equal(await page.locator(".board").count(), 0, "clock mode shows a board");
+      // BH-1: team 2's side (Black A, White B) faces across the table; team 1's is upright.
+      assert.deepEqual(
+        Object.fromEntries(await Promise.all(SEATS.map(async (s) => [s, await rotation(page, s)]))),
+        { Aw: 0, Ab: 180, Bw: 180, Bb: 0 },
+      );
+      // Each quadrant names its player, board, team and colour.
+      let state = await readPlay(page);
+      assert.deepEqual(
+        SEATS.map((s) => state[s].name),
+        [NAMES.wa, NAMES.ba, NAMES.wb, NAMES.bb],
+      );
+      assert.match(await page.locator(".bh-quad[data-seat=Bw]").innerText(), /White[\s\S]*Board B · Team 2/);
+      assert.match(await page.locator(".bh-quad[data-seat=Bb]").innerText(), /Black[\s\S]*Board B · Team 1/);
+      assert.deepEqual(banks(state), { Aw: "3:00", Ab: "3:00", Bw: "3:00", Bb: "3:00" });
+      // Black starts both boards; a White tap does nothing yet.
+      assert.ok(state.Aw.disabled && state.Bw.disabled);
+      assert.ok(state.Ab.starts && state.Bb.starts);
+      await quad(page, "Aw").tap({ force: true });
+      await page.clock.runFor(1_000);
+      assert.deepEqual(running(await readPlay(page)), [], "a White tap started the match");
+
+      await quad(page, "Ab").tap();
+      await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
+      assert.deepEqual(running(await readPlay(page)), ["Aw", "Bw"], "one Start runs both White clocks");
+
+      // BH-2: board A's tap starts Black A; board B runs on regardless.
+      await page.clock.runFor(5_000);
+      await tap(page, "Aw");
+      await page.clock.runFor(10_000);
+      state = await readPlay(page);
+      assert.deepEqual(running(state), ["Ab", "Bw"]);
+      assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:50", Bw: "2:45", Bb: "3:00" });
+      // A tap out of turn changes nothing.
+      await quad(page, "Bb").tap({ force: true });
+      assert.deepEqual(running(await readPlay(page)), ["Ab", "Bw"]);
+      assert.match(state.Bw.status, /^Tap when you have moved/);
+
+      // C-4a, on board B only: the 3 s since Cleo's tap are charged to Cleo.
+      await tap(page, "Bw");
+      await page.clock.runFor(3_000);
+      await undo(page, "B");
+      await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
+      state = await readPlay(page);
+      assert.deepEqual(running(state), ["Ab", "Bw"]);
+      assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:47", Bw: "2:42", Bb: "3:00" });
+      // Board A's undo still takes back Ann's tap, not board B's.
+      assert.equal(await page.locator(".bh-undo.board-a button").count(), 1);
+      await page.clock.runFor(2_000);
+      await tap(page, "Bw");
+      state = await readPlay(page);
+      assert.deepEqual(running(state), ["Ab", "Bb"]);
+      assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:45", Bw: "2:40", Bb: "3:00" });
+
+      // Pause stops all four; Resume starts the two that ran.
+      await page.locator(".bh-middle .middle-controls button:not(.icon-button)").tap();
+      await page.locator(".bh-middle .middle-controls button.primary").waitFor();
+      await page.clock.runFor(20_000);
+      state = await readPlay(page);
+      assert.ok(state.paused);
+      assert.deepEqual(running(state), []);
+      assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:45", Bw: "2:40", Bb: "3:00" });
+      await page.locator(".bh-middle .middle-controls button.primary").tap();
+      await page.locator(".bh-quad[data-seat=Bb] .half.to-move").waitFor();
+      await page.clock.runFor(4_000);
+      const before = await readPlay(page);
+      assert.deepEqual(banks(before), { Aw: "2:55", Ab: "2:41", Bw: "2:40", Bb: "2:56" });
+
+      // C-4: a reload resumes exactly, and both running clocks go on.
+      await waitForServiceWorkerControl(page);
+      await page.reload();
+      await page.locator(".bh-play").waitFor();
+      assert.deepEqual(await readPlay(page), before, "the reloaded match differs");
+      await page.clock.runFor(1_000);
+      state = await readPlay(page);
+      assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:40", Bw: "2:40", Bb: "2:55" });
+
+      // Low time on Bob's quadrant only.
+      await page.clock.runFor(150_100);
+      state = await readPlay(page);
+      assert.equal(state.Ab.bank, "9.9");
+      assert.ok(state.Ab.low, "no low-time warning below 10 s");
+      assert.ok(!state.Bb.low, "Dan has 24.9 s: no warning");
+      assert.equal(state.Bb.bank, "0:24");
+      // One tenth before Bob's flag the match still runs.
+      await page.clock.runFor(9_800);
+      assert.equal((await readPlay(page)).Ab.bank, "0.1");
+      assert.equal(await page.locator(".bh-play").count(), 1, "the flag fell early");
+
+      // BH-4: Bob's flag on board A ends the match for both boards: team 1 wins.
+      await page.clock.runFor(200);
+      const end = await readEnd(page);
+      assert.deepEqual(end, {
+        result: "Team 1 wins: Ann & Dan",
+        reason: "the flag fell on board A: Bob (BH-4)",
+        clocks: [
+          ["Ann", "White A", "2:55"],
+          ["Bob", "Black A", "0.0"],
+          ["Cleo", "White B", "2:40"],
+          ["Dan", "Black B", "0:15"],
+        ],
+      });
+      // Board B stopped with board A.
+      await page.clock.runFor(5_000);
+      assert.deepEqual((await readEnd(page)).clocks, end.clocks);
+      // The record: BPGN with the four players and team 1's win.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".bh-download").tap()]);
+      assert.equal(download.suggestedFilename(), "bughouse.bpgn");
+      const bpgn = readFileSync(await download.path(), "utf8");
+      for (const tag of ['[WhiteA "Ann"]', '[BlackA "Bob"]', '[WhiteB "Cleo"]', '[BlackB "Dan"]']) {
+        assert.ok(bpgn.includes(tag), `BPGN lacks ${tag}:\n${bpgn}`);
+      }
+      const saved = JSON.parse(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY));
+      assert.equal(saved.game, "bughouse");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("BH-3: board mode — a capture on board A goes to the partner's pocket on board B, who drops it", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openBh(context, app.url);
+      await fillSetup(page, { board: true });
+      await startMatch(page);
+      const panel = (b) => page.locator(`.bh-panel.board-${b}`);
+      const move = async (b, from, to) => {
+        await page.locator(`.bh-tab`).nth(b === "a" ? 0 : 1).tap();
+        await panel(b).locator(`.sq[data-square=${from}]`).tap();
+        await panel(b).locator(`.sq[data-square=${to}].target`).tap();
+      };
+      // Black starts both boards.
+      await panel("a").locator(".half.black-seat").tap();
+      await panel("a").locator(".half.white-seat.to-move").waitFor();
+      await move("a", "e2", "e4");
+      await move("a", "d7", "d5");
+      await move("a", "e4", "d5");
+      // Ann (White A) took a black pawn: it goes to Dan, Black on B.
+      await page.locator(".bh-tab").nth(1).tap();
+      const pocketCount = (b, colour, piece) =>
+        panel(b).locator(`.pocket-piece[data-colour=${colour}][data-piece=${piece}] .pocket-count`).innerText();
+      assert.equal(await pocketCount("b", "black", "P"), "1");
+      assert.equal(await pocketCount("a", "white", "P"), "0", "the capture stayed with the capturer");
+      await move("b", "g1", "f3");
+      // Dan drops the pawn on e5.
+      await panel("b").locator(".pocket-piece[data-colour=black][data-piece=P]").tap();
+      await panel("b").locator(".sq[data-square=e5].target").tap();
+      await panel("b").locator(".half.white-seat.to-move").waitFor();
+      assert.equal(await pocketCount("b", "black", "P"), "0");
+      assert.equal(await panel("b").locator(".sq[data-square=e5] .piece").count(), 1);
+      await screenshot(page, "bh-play-board-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("screenshots of setup, play and end, English and Russian, portrait and landscape", async () => {
+    const app = await serveCopy();
+    const layout = [];
+    try {
+      for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+        for (const lang of ["en", "ru"]) {
+          const context = await phoneContext(browser, { viewport });
+          const { page, errors } = await openBh(context, app.url);
+          const shot = (name) => screenshot(page, `bh-${name}-${lang}-${orientation}`);
+          if (lang === "ru") await toRussian(page);
+          await fillSetup(page, { names: lang === "ru" ? NAMES_RU : NAMES });
+          await shot("setup");
+          await startMatch(page);
+          await shot("play-start");
+          for (const p of await layoutProblems(page)) layout.push(`${lang} ${orientation}, start: ${p}`);
+          // Board B's two tap first; then Ann: Bob thinks with time to spare,
+          // Cleo is in low time.
+          await quad(page, "Ab").tap();
+          await page.clock.runFor(4_000);
+          await tap(page, "Bw");
+          await page.clock.runFor(2_000);
+          await tap(page, "Bb");
+          await page.clock.runFor(4_000);
+          await tap(page, "Aw");
+          await page.clock.runFor(165_500);
+          const state = await readPlay(page);
+          assert.deepEqual(running(state), ["Ab", "Bw"]);
+          assert.ok(state.Bw.low && !state.Ab.low, "Cleo low, Bob not");
+          await shot("play");
+          for (const p of await layoutProblems(page)) layout.push(`${lang} ${orientation}: ${p}`);
+          await page.clock.runFor(7_000);
+          await page.locator(".bh-end").waitFor();
+          await shot("end");
+          assert.deepEqual(errors, []);
+          await context.close();
+        }
+      }
+      assert.deepEqual(layout, []);
+    } finally {
+      await app.stop();
+    }
+  });
+});
