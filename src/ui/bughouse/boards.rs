@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::play::Quadrant;
 use super::strings::TEXTS;
-use super::{current_view, use_bh};
+use super::use_bh;
 use crate::referee::Colour;
 use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
 use crate::ui::board::{Board, Pockets};
@@ -20,7 +20,7 @@ pub fn BoardsView() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
     let shown = RwSignal::new(BoardId::A);
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     // The switch: each tab names its board and both its clocks, so the
     // hidden board's clocks stay in sight.
     let tab = move |board: BoardId| {
@@ -65,7 +65,7 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
     let ctx = use_bh();
     let i18n = use_i18n();
     let b = board.index();
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     let with_board = move |f: &dyn Fn(&crate::referee::bughouse::BhBoardView) -> Option<String>| {
         view_now.with(|v| v.as_ref().and_then(|v| f(&v.boards[b])))
     };

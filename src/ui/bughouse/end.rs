@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::strings::TEXTS;
-use super::{SEATS, current_view, reason_line, result_text, seat_name, use_bh};
+use super::{SEATS, reason_line, result_text, seat_name, use_bh};
 use crate::referee::InputMode;
 use crate::referee::bughouse::{BhEvent, BhGame, BhSetup, BoardId, bh_to_bpgn};
 use crate::ui::board::{FinalPosition, Pockets};
@@ -37,7 +37,7 @@ fn rematch_setup(setup: &BhSetup) -> BhSetup {
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     let bpgn = move || {
         ctx.game.with_untracked(|g| {
             g.as_ref().map(|g| {

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::strings::TEXTS;
-use super::{SEATS, current_view, seat_name, use_bh};
+use super::{SEATS, seat_name, use_bh};
 use crate::referee::bughouse::{BhEvent, BhPhase, BhReport, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
 use crate::ui::clock_controls::Sheet;
@@ -31,7 +31,7 @@ fn step_label(step: i64) -> String {
 pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     let close = move || open.set(false);
     let send_and_close = move |event: BhEvent| {
         if ctx.send(event) {

@@ -91,6 +91,9 @@ pub struct BhCtx {
     /// The last save failed: the match lives only in this page for now.
     pub unsaved: RwSignal<bool>,
     pub muted: RwSignal<bool>,
+    /// The match as the screen shows it now: one view for every part of the
+    /// screen (computing it once per redraw, not once per quadrant).
+    pub view: Memo<Option<BhView>>,
     /// Captured once: timer callbacks run outside any reactive owner.
     i18n: I18n,
     /// Bumped whenever the timer must be re-planned.
@@ -300,12 +303,6 @@ fn live_text(ctx: &BhCtx) -> String {
         .unwrap_or_default()
 }
 
-/// The match's view at the screen's time (tracks both).
-pub fn current_view(ctx: &BhCtx) -> Option<BhView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
-}
-
 /// The whole module at `#/bughouse`.
 #[component]
 pub fn BughouseTable() -> impl IntoView {
@@ -314,12 +311,18 @@ pub fn BughouseTable() -> impl IntoView {
         Loaded::Restored(game) => (Some(game), None),
         Loaded::Damaged(error) => (None, Some(error)),
     };
+    let game = RwSignal::new(game);
+    let now = RwSignal::new(clock::now_ms());
     let ctx = BhCtx {
-        game: RwSignal::new(game),
-        now: RwSignal::new(clock::now_ms()),
+        game,
+        now,
         notice: RwSignal::new(None),
         unsaved: RwSignal::new(false),
         muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        view: Memo::new(move |_| {
+            let now = now.get();
+            game.with(|g| g.as_ref().map(|g| g.view(now)))
+        }),
         i18n: use_i18n(),
         epoch: RwSignal::new(0),
     };

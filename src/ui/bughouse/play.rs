@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 
 use super::strings::TEXTS;
-use super::{LOW_TIME_MS, boards::BoardsView, current_view, menu::GameMenu, use_bh};
+use super::{LOW_TIME_MS, boards::BoardsView, menu::GameMenu, use_bh};
 use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
@@ -21,7 +21,10 @@ pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
     let menu_open = RwSignal::new(false);
-    let phase_is = move |wanted: BhPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
+    let phase_is = move |wanted: BhPhase| {
+        ctx.view
+            .with(|v| v.as_ref().is_some_and(|v| v.phase == wanted))
+    };
     let held = pause_while_open(
         menu_open,
         move || phase_is(BhPhase::Running),
@@ -70,7 +73,7 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
     let (b, c) = (seat.board.index(), seat.colour.index());
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     let to_move = move || {
         view_now.with(|v| {
             v.as_ref().is_some_and(|v| {
@@ -185,7 +188,7 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
 pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
-    let view_now = Memo::new(move |_| current_view(&ctx));
+    let view_now = ctx.view;
     let phase = move || view_now.with(|v| v.as_ref().map(|v| v.phase));
     let undo = move |board: BoardId| {
         let available = move || {
