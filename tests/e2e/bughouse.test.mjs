@@ -104,6 +104,18 @@ async function undo(page, board) {
   await button.tap();
 }
 
+async function openMenu(page) {
+  await page.locator(".bh-middle .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+}
+
+/** A button of the menu that asks for a second tap: both taps. */
+async function confirmInMenu(page, name) {
+  const button = page.locator(".sheet button", { hasText: name });
+  await button.tap();
+  await button.tap();
+}
+
 async function readEnd(page) {
   await page.locator(".bh-end").waitFor();
   return {
@@ -231,6 +243,11 @@ describe("Bughouse", () => {
       await page.clock.runFor(1_000);
       state = await readPlay(page);
       assert.deepEqual(banks(state), { Aw: "2:55", Ab: "2:40", Bw: "2:40", Bb: "2:55" });
+      // With the network gone: the same match, from the service worker's cache.
+      await app.stop();
+      await page.reload();
+      await page.locator(".bh-play").waitFor();
+      assert.deepEqual(await readPlay(page), state, "the offline reload differs");
 
       // Low time on Bob's quadrant only.
       await page.clock.runFor(150_100);
@@ -309,6 +326,97 @@ describe("Bughouse", () => {
       assert.equal(await pocketCount("b", "black", "P"), "0");
       assert.equal(await panel("b").locator(".sq[data-square=e5] .piece").count(), 1);
       await screenshot(page, "bh-play-board-en-portrait");
+
+      // Ann resigns: the end shows both final positions and the moves; its BPGN
+      // imports again for review.
+      await openMenu(page);
+      await confirmInMenu(page, "Ann (White A) resigns");
+      const end = await readEnd(page);
+      assert.equal(end.result, "Team 2 wins: Bob & Cleo");
+      assert.equal(end.reason, "resignation on board A: Ann (BH-4)");
+      assert.equal(await page.locator(".bh-end .final-position .board").count(), 2);
+      assert.deepEqual(await page.locator(".bh-moves").allInnerTexts(), ["e4 d5 exd5", "Nf3 P@e5"]);
+      await screenshot(page, "bh-end-board-en-portrait");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".bh-download").tap()]);
+      const bpgn = readFileSync(await download.path(), "utf8");
+      assert.match(bpgn, /\[Result "0-1"\]/);
+      assert.match(bpgn, /1A\. e4 .*1a\. d5 .*2A\. exd5 .*1B\.\s+Nf3 .*1b\.\s+P@e5/s);
+
+      await page.locator(".bh-end .end-actions button.new-setup").tap();
+      const details = page.locator(".bh-setup details.import");
+      await details.locator("summary").tap();
+      await details.locator("textarea").fill(bpgn);
+      await details.locator("button").tap();
+      const review = await readEnd(page);
+      assert.equal(review.result, "Team 2 wins: Bob & Cleo");
+      assert.equal(review.reason, "result as recorded in the BPGN");
+      assert.deepEqual(await page.locator(".bh-moves").allInnerTexts(), ["e4 d5 exd5", "Nf3 P@e5"]);
+      // A text that is no BPGN is refused, saying why.
+      await page.locator(".bh-end .end-actions button.new-setup").tap();
+      await details.locator("summary").tap();
+      await details.locator("textarea").fill("1A. e4 1a. e5 2A. Ke3");
+      await details.locator("button").tap();
+      assert.match(await details.locator(".form-error").innerText(), /^Not imported: .*2A\. Ke3/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("BH-4 BH-5 BH-8: the menu's ends — a reported mate, a resignation, the four-way draw and the BH-8a report; rematch swaps colours", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openBh(context, app.url);
+      await fillSetup(page);
+      await startMatch(page);
+      await quad(page, "Bb").tap();
+      await page.clock.runFor(2_000);
+      await tap(page, "Bw");
+      // Dan (Black B, to move) is mated: team 2 wins, and all four clocks stop.
+      await openMenu(page);
+      await confirmInMenu(page, "Dan (Black B) is checkmated");
+      let end = await readEnd(page);
+      assert.equal(end.result, "Team 2 wins: Bob & Cleo");
+      assert.equal(end.reason, "checkmate on board B: Dan (BH-5)");
+
+      // Rematch: each team now plays the other colours on both boards.
+      await page.locator(".bh-end .end-actions button.primary").tap();
+      await page.locator(".bh-play").waitFor();
+      let state = await readPlay(page);
+      assert.deepEqual(SEATS.map((s) => state[s].name), ["Bob", "Ann", "Dan", "Cleo"]);
+      await quad(page, "Ab").tap();
+      await page.locator(".bh-quad[data-seat=Aw] .half.to-move").waitFor();
+      await openMenu(page);
+      // The menu holds the clocks while it is open.
+      await page.clock.runFor(5_000);
+      await confirmInMenu(page, "Cleo (Black B) resigns");
+      end = await readEnd(page);
+      assert.equal(end.result, "Team 2 wins: Ann & Dan");
+      assert.equal(end.reason, "resignation on board B: Cleo (BH-4)");
+      assert.deepEqual(end.clocks.map((r) => r[2]), ["3:00", "3:00", "3:00", "3:00"]);
+
+      await page.locator(".bh-end .end-actions button.new-setup").tap();
+      await fillSetup(page);
+      await startMatch(page);
+      await quad(page, "Ab").tap();
+      await page.locator(".bh-quad[data-seat=Aw] .half.to-move").waitFor();
+      await openMenu(page);
+      await confirmInMenu(page, "All four agree to a draw");
+      end = await readEnd(page);
+      assert.equal(end.result, "Draw");
+      assert.equal(end.reason, "all four agreed a draw (BH-8)");
+
+      await page.locator(".bh-end .end-actions button.primary").tap();
+      await quad(page, "Bb").tap();
+      await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
+      await openMenu(page);
+      await screenshot(page, "bh-menu-en-portrait");
+      await confirmInMenu(page, "Nobody to move can move");
+      end = await readEnd(page);
+      assert.equal(end.result, "Draw");
+      assert.equal(end.reason, "nobody to move on either board could move (BH-8a)");
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -346,9 +454,24 @@ describe("Bughouse", () => {
           assert.ok(state.Bw.low && !state.Ab.low, "Cleo low, Bob not");
           await shot("play");
           for (const p of await layoutProblems(page)) layout.push(`${lang} ${orientation}: ${p}`);
+          if (lang === "en") {
+            await page.locator(".bh-middle .sun-toggle").tap();
+            await page.locator("html[data-theme=sun]").waitFor();
+            await shot("play-sun");
+            await page.locator(".bh-middle .sun-toggle").tap();
+            await page.locator("html:not([data-theme=sun])").waitFor();
+          }
           await page.clock.runFor(7_000);
           await page.locator(".bh-end").waitFor();
           await shot("end");
+          // Board mode: both boards (side by side in landscape).
+          await page.locator(".bh-end .end-actions button.new-setup").tap();
+          await fillSetup(page, { names: lang === "ru" ? NAMES_RU : NAMES, board: true });
+          await startMatch(page);
+          await page.locator(".bh-panel.board-a .half.black-seat").tap();
+          await page.locator(".bh-panel.board-a .half.white-seat.to-move").waitFor();
+          await page.clock.runFor(3_000);
+          await shot("play-board");
           assert.deepEqual(errors, []);
           await context.close();
         }
