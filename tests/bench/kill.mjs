@@ -1,16 +1,16 @@
 // Kill at random, lose nothing (issue #13), at scale: hundreds of random kill
-// points split across both game modules (tests/e2e/kill-harness.mjs), then a
+// points split across the three game modules (tests/e2e/kill-harness.mjs), then a
 // tally. Not part of .ci/test (tests/e2e/kill.test.mjs runs a fixed set there).
 //
 // Usage: node tests/bench/kill.mjs [--runs 500] [--seed S] [--series 10] [--parallel 1]
-//   --runs      kill points in all (default 500), half per module
+//   --runs      kill points in all (default 500), a third per module
 //   --seed      the master seed (default: the time); every kill point's own
 //               seed is printed with any failure, with the steps that led to it
 //   --series    kill points per browser profile before a fresh one (default 10;
 //               a fresh profile also covers the first visit and the first sealed seed)
 //   --parallel  profiles played at once (default 1; the machine's cores are shared)
 //   --verbose   one line per kill point
-//   --replay crazyhouse|nordau SEED,SEED,…
+//   --replay crazyhouse|nordau|bughouse SEED,SEED,…
 //               replays one series (a failure prints its series' seeds): a kill
 //               point starts where the one before it left the game
 // Tests the build in dist/, or NORDAU_DIST (e.g. NORDAU_DIST=$PWD/dist-kill).
@@ -35,13 +35,14 @@ const perSeries = Math.max(1, option("series", 10));
 const parallel = Math.max(1, option("parallel", 1));
 const verbose = process.argv.includes("--verbose");
 
-// The plan: series of kill points, alternating modules, each point with its own seed.
+// The plan: series of kill points, the modules in turn, each point with its own seed.
+const MODULE_NAMES = ["crazyhouse", "nordau", "bughouse"];
 const master = new Rng(masterSeed);
 const plan = [];
 const replay = process.argv.indexOf("--replay");
 if (replay >= 0) {
   const [module, list] = process.argv.slice(replay + 1, replay + 3);
-  if (!["crazyhouse", "nordau"].includes(module) || !/^\d+(,\d+)*$/.test(list ?? "")) {
+  if (!MODULE_NAMES.includes(module) || !/^\d+(,\d+)*$/.test(list ?? "")) {
     console.error("kill: --replay takes a module and a comma-separated list of seeds");
     process.exit(2);
   }
@@ -49,12 +50,12 @@ if (replay >= 0) {
 }
 for (let left = replay >= 0 ? 0 : runs, i = 0; left > 0; i++) {
   const n = Math.min(perSeries, left);
-  plan.push({ module: i % 2 === 0 ? "crazyhouse" : "nordau", seeds: Array.from({ length: n }, () => master.int(1, 2 ** 31 - 1)) });
+  plan.push({ module: MODULE_NAMES[i % MODULE_NAMES.length], seeds: Array.from({ length: n }, () => master.int(1, 2 ** 31 - 1)) });
   left -= n;
 }
 
 const started = Date.now();
-const tallies = { crazyhouse: emptyTally(), nordau: emptyTally() };
+const tallies = Object.fromEntries(MODULE_NAMES.map((m) => [m, emptyTally()]));
 const failures = [];
 let done = 0;
 const browser = await launchBrowser();
@@ -128,13 +129,13 @@ const rows = [
   ["damaged-save notices (must be 0)", (t) => t.damaged],
   ["kill points failed", (t) => t.failed.length],
 ];
-const cols = ["crazyhouse", "nordau", "all"];
-const table = { crazyhouse: tallies.crazyhouse, nordau: tallies.nordau, all };
+const cols = [...MODULE_NAMES, "all"];
+const table = { ...tallies, all };
 const width = Math.max(...rows.map(([name]) => name.length));
 console.log(`\n| ${"".padEnd(width)} | ${cols.map((c) => c.padStart(10)).join(" | ")} |`);
 console.log(`|${"-".repeat(width + 2)}|${cols.map(() => "-".repeat(12)).join("|")}|`);
 for (const [name, get] of rows) console.log(`| ${name.padEnd(width)} | ${cols.map((c) => String(get(table[c])).padStart(10)).join(" | ")} |`);
-for (const module of ["crazyhouse", "nordau"]) {
+for (const module of MODULE_NAMES) {
   const actions = Object.entries(tallies[module].actions).sort((a, b) => b[1] - a[1]);
   console.log(`\n${module} actions played: ${actions.map(([name, n]) => `${name} ${n}`).join(", ")}`);
   const lost = Object.entries(tallies[module].handledNotKeptBy);

@@ -91,7 +91,15 @@ export const MODULES = {
     key: "nordau-shift.table",
     ready: ".ns-setup, .ns-commit, .ns-play, .ns-end, .ns-damaged, .elsewhere",
   },
+  bughouse: {
+    route: "#/bughouse",
+    key: "bughouse.match",
+    ready: ".bh-setup, .bh-play, .bh-end, .ns-damaged, .elsewhere",
+  },
 };
+
+/** Bughouse's four clocks: board A or B, White or Black (the quadrants' `data-seat`). */
+const BH_SEATS = ["Aw", "Ab", "Bw", "Bb"];
 
 /** NS-7 default block (the harness plays the default Nordau setup). */
 const NORDAU_BLOCK_MS = 15_000;
@@ -107,6 +115,15 @@ const ZH_CONTROLS = [
 ];
 const ZH_NAMES = ["Dana", "Yossi"];
 const NS_NAMES = ["Anna", "Boris", "Chen"];
+/** Bughouse time controls (a preset chip, or custom minutes per seat and an increment kind). */
+const BH_CONTROLS = [
+  { preset: 0 }, // 3 + 0
+  { preset: 2 }, // 2 + 1
+  { custom: { minutes: ["0.5", "0.5", "0.5", "0.5"], kind: "0", seconds: "0" } }, // none
+  { custom: { minutes: ["0.5", "0.5", "1", "0.5"], kind: "1", seconds: "2" } }, // Fischer, handicaps
+  { custom: { minutes: ["0.5", "1", "0.5", "0.5"], kind: "3", seconds: "3" } }, // simple delay
+];
+const BH_NAMES = ["Ann", "Bob", "Cleo", "Dan"];
 const WORDS = ["", "", "blue whale", "tea", "seven hedgehogs", "Ёжик"];
 
 // ---- reading the screen --------------------------------------------------------------
@@ -116,7 +133,7 @@ const WORDS = ["", "", "blue whale", "tea", "seven hedgehogs", "Ёжик"];
  * makes the clock faces current (the tickers' own visibility listener sets the
  * screen's time to now), so a face is never a stale redraw.
  */
-async function pageSnapshot({ key, nudge }) {
+async function pageSnapshot({ key, nudge, seats }) {
   if (nudge) {
     document.dispatchEvent(new Event("visibilitychange"));
     await new Promise((done) => setTimeout(done, 0));
@@ -132,7 +149,10 @@ async function pageSnapshot({ key, nudge }) {
     return txt(copy);
   };
   let screen = null;
-  if (q(".zh-setup")) screen = "zh-setup";
+  if (q(".bh-setup")) screen = "bh-setup";
+  else if (q(".bh-play")) screen = "bh-play";
+  else if (q(".bh-end")) screen = "bh-end";
+  else if (q(".zh-setup")) screen = "zh-setup";
   else if (q(".zh-play")) screen = "zh-play";
   else if (q(".zh-end")) screen = "zh-end";
   else if (q(".ns-setup")) screen = "ns-setup";
@@ -154,6 +174,37 @@ async function pageSnapshot({ key, nudge }) {
     };
   };
   const play = screen === "zh-play" || screen === "ns-play";
+  // Bughouse: the four quadrants (clock mode; in board mode, the two of each board's panel).
+  const quad = (seat) => {
+    const el = q(`.bh-play .bh-quad[data-seat=${seat}] .half`);
+    if (!el) return null;
+    const status = q(".half-status", el)?.cloneNode(true);
+    status?.querySelectorAll(".bh-place").forEach((n) => n.remove());
+    // The status ends with the delay while one runs ("Tap when moved · Delay 1.4").
+    const said = txt(status) ?? "";
+    return {
+      name: txt(q(".half-name", el)),
+      bank: txt(q(".bank", el)),
+      status: said.split(" · ")[0],
+      delay: said.includes(" · ") ? said : null,
+      toMove: el.classList.contains("to-move"),
+      starts: el.classList.contains("starts"),
+    };
+  };
+  const bh = screen === "bh-play";
+  const clocks = bh
+    ? Object.fromEntries(seats.map((s) => [s, quad(s)]))
+    : play
+      ? { white: half("white"), black: half("black") }
+      : null;
+  const position = (root) =>
+    qa(".board .sq", root)
+      .map((sq) => {
+        const piece = q(".piece", sq);
+        return piece ? `${sq.dataset.square}=${piece.classList.contains("w") ? "w" : "b"}${piece.textContent.trim()}` : null;
+      })
+      .filter(Boolean)
+      .join(" ");
   return {
     now,
     screen,
@@ -184,11 +235,25 @@ async function pageSnapshot({ key, nudge }) {
     boardNotice: txt(q(".ns-play .board-notice")),
     swap: txt(q("#swap-near .swap-message")),
     endText: plain(q(".zh-end, .ns-end")),
-    endClocks: qa(".zh-end .score-table tr").map((tr) => [...tr.children].map(txt)),
+    endClocks: qa(".zh-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
     seats: qa(".ns-commit .seat-list .seat-name").map(txt),
     unsealed: q(".unsealed-warning") !== null,
     leftDraw: txt(q("[data-testid=left-draw]")),
+    clocks,
+    // Bughouse: each board's undo button, and in board mode its position, pockets and notices.
+    bhUndo: bh ? qa(".bh-undo").map((u) => `${u.classList.contains("board-a") ? "A" : "B"}:${u.querySelector("button") ? 1 : 0}`).join(" ") : null,
+    bhBoards: bh
+      ? qa(".bh-panel").map((panel) => ({
+          board: panel.classList.contains("board-a") ? "A" : "B",
+          position: position(panel),
+          pockets: qa(".pocket-piece", panel)
+            .map((p) => `${p.dataset.colour?.[0]}${p.dataset.piece}${txt(q(".pocket-count", p))}`)
+            .join(" "),
+          status: txt(q(".board-status", panel)),
+          notice: txt(q(".board-notice", panel)),
+        }))
+      : null,
     save: localStorage.getItem(key),
   };
 }
@@ -223,22 +288,45 @@ function pageOptions() {
     sheetButtons: qa(".sheet button").map((b) => ({ label: label(b), enabled: !b.disabled, adjust: b.closest(".adjust-row") !== null, head: b.closest(".sheet-head") !== null })),
     endButtons: qa(".zh-end .end-actions button, .ns-end .end-actions button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), newSetup: b.classList.contains("new-setup") })),
     commitButtons: qa(".ns-commit button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), link: b.classList.contains("link") })),
+    // Bughouse: the quadrants that start the match or run, the undo buttons, board mode.
+    // (In board mode only the shown board's panel can be tapped.)
+    bhStarts: qa(".bh-play .bh-quad .half.starts")
+      .filter((h) => !h.closest(".bh-panel") || h.closest(".bh-panel.shown"))
+      .map((h) => h.closest(".bh-quad").dataset.seat),
+    bhToMove: qa(".bh-play .bh-quad .half.to-move").map((h) => h.closest(".bh-quad").dataset.seat),
+    bhUndo: qa(".bh-play .bh-undo button").map((b) => (b.closest(".bh-undo").classList.contains("board-a") ? "a" : "b")),
+    bhBoardMode: q(".bh-play.board-mode") !== null,
+    bhShown: q(".bh-panel.shown")?.classList.contains("board-a") ? "A" : q(".bh-panel.shown") ? "B" : null,
   };
 }
 
+/** Bughouse board mode: the own pieces (squares, pocket) of the side to move on the shown board. */
+function pageBhPieces() {
+  const panel = document.querySelector(".bh-play .bh-panel.shown");
+  if (!panel || panel.querySelector(".promotion")) return [];
+  const running = panel.querySelector(".bh-quad .half.to-move");
+  if (!running) return [];
+  const colour = running.closest(".bh-quad").dataset.seat[1] === "w" ? "white" : "black";
+  const cls = colour === "white" ? "w" : "b";
+  const pieces = [];
+  for (const sq of panel.querySelectorAll(".board .sq")) if (sq.querySelector(`.piece.${cls}`)) pieces.push(`sq:${sq.dataset.square}`);
+  for (const p of panel.querySelectorAll(`.pocket-piece[data-colour=${colour}]`)) if (!p.disabled) pieces.push(`pocket:${p.dataset.piece}`);
+  return pieces;
+}
+
 /** Finds the first own piece (in `order`) with legal targets and leaves it selected. */
-async function pageSelectPiece(order) {
+async function pageSelectPiece({ order, root = ".ns-play" }) {
   const tick = () => new Promise((done) => setTimeout(done, 0));
   for (const id of order) {
     const [kind, name] = id.split(":");
     const el =
       kind === "sq"
-        ? document.querySelector(`.ns-play .sq[data-square=${name}]`)
-        : document.querySelector(`.ns-play .pocket-piece[data-piece=${name}]:not([disabled])`);
+        ? document.querySelector(`${root} .sq[data-square=${name}]`)
+        : document.querySelector(`${root} .pocket-piece[data-piece=${name}]:not([disabled])`);
     if (!el) continue;
     el.click();
     await tick();
-    const targets = [...document.querySelectorAll(".ns-play .sq.target")].map((t) => t.dataset.square);
+    const targets = [...document.querySelectorAll(`${root} .sq.target`)].map((t) => t.dataset.square);
     if (targets.length) {
       const pawn = kind === "sq" && el.querySelector(".piece")?.textContent.trim() === "♟";
       return { id, from: kind === "sq" ? name : `${name}@`, pawn, targets };
@@ -260,6 +348,9 @@ export function parseSave(module, raw) {
     v = JSON.parse(raw);
   } catch (e) {
     return { stage: "unreadable", id: null, events: [], games: [], draws: [], error: String(e) };
+  }
+  if (module === "bughouse") {
+    return { stage: "game", id: JSON.stringify(v.setup), events: v.events ?? [], games: [], draws: [], control: v.setup?.controls ?? [] };
   }
   if (module === "crazyhouse") {
     return { stage: "game", id: JSON.stringify(v.setup), events: v.events ?? [], games: [], draws: [], control: v.setup?.control };
@@ -289,7 +380,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function pressGainMs(module, save) {
   if (module === "nordau") return NORDAU_BLOCK_MS;
   let gain = 0;
-  for (const stage of save.control?.stages ?? []) {
+  const controls = Array.isArray(save.control) ? save.control : [save.control];
+  for (const stage of controls.flatMap((c) => c?.stages ?? [])) {
     const inc = stage.increment ?? {};
     const ms = inc.type === "fischer" || inc.type === "bronstein" ? inc.ms ?? 0 : 0;
     gain = Math.max(gain, ms + (stage.add_ms ?? 0));
@@ -373,7 +465,7 @@ export class KillSeries {
   }
 
   snap(nudge = true, page = this.page) {
-    return page.evaluate(pageSnapshot, { key: this.spec.key, nudge });
+    return page.evaluate(pageSnapshot, { key: this.spec.key, nudge, seats: BH_SEATS });
   }
 
   /**
@@ -383,10 +475,10 @@ export class KillSeries {
   async state(nudge = true) {
     const s = await this.snap(nudge);
     s.saved = parseSave(this.module, s.save);
-    if (s.white) {
+    if (s.clocks) {
       const key = gameKey(s.saved);
-      const seen = this.highest.get(key) ?? { white: 0, black: 0 };
-      for (const c of ["white", "black"]) seen[c] = Math.max(seen[c], faceMs(s[c].bank) || 0);
+      const seen = this.highest.get(key) ?? {};
+      for (const c of Object.keys(s.clocks)) seen[c] = Math.max(seen[c] ?? 0, faceMs(s.clocks[c].bank) || 0);
       this.highest.set(key, seen);
     }
     return s;
@@ -474,7 +566,7 @@ export class KillSeries {
         if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.ns-play .half.${o.starts}-seat`) });
         if (o.toMove && !o.board) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.ns-play .half.${o.toMove}-seat`) });
         if (o.toMove && o.board && o.pieces.length) {
-          const picked = await page.evaluate(pageSelectPiece, rng.shuffle(o.pieces));
+          const picked = await page.evaluate(pageSelectPiece, { order: rng.shuffle(o.pieces) });
           if (picked) {
             const to = rng.pick(picked.targets);
             const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
@@ -513,12 +605,88 @@ export class KillSeries {
         if (fresh >= 0) add(0.3, { name: "new-session", events: ["stage:setup"], pre: [tap(".ns-end .end-actions button", fresh)], final: tap(".ns-end .end-actions button", fresh) });
         break;
       }
+      case "bh-setup":
+        add(1, { name: "setup-start", events: ["start-game"], setup: this.pickBhSetup(rng), final: tap(".bh-setup button.primary.big") });
+        break;
+      case "bh-play":
+        if (o.sheet) {
+          const buttons = o.sheetButtons;
+          const all = (re) => buttons.map((b, i) => (b.enabled && re.test(b.label) ? i : -1)).filter((i) => i >= 0);
+          // A button that asks for a second tap: both taps, on one of those matching.
+          const confirm = (weight, name, re, events) => {
+            const found = all(re);
+            if (!found.length) return;
+            const i = rng.pick(found);
+            add(weight, { name, events, pre: [tap(".sheet button", i)], final: tap(".sheet button", i) });
+          };
+          const close = buttons.findIndex((b) => b.head);
+          add(5, { name: "menu-close", events: ["resume"], ui: "sheet-closed", final: tap(".sheet button", close) });
+          // A match lasts long at 3 minutes a player: the menu ends one now and then.
+          confirm(1.5, "resign", /resigns$/, ["resign"]);
+          confirm(1, "agree-draw", /^All four agree to a draw$/, ["agree_draw"]);
+          confirm(0.3, "report-mate", /is checkmated$/, ["report"]);
+          confirm(0.2, "report-nobody", /^Nobody to move can move/, ["report"]);
+          confirm(0.25, "discard", /^End and discard this match$/, ["stage:none"]);
+          const adjust = buttons.map((b, i) => (b.adjust ? i : -1)).filter((i) => i >= 0);
+          if (adjust.length) add(2, { name: "adjust", events: ["adjust"], gain: 60_000, final: tap(".sheet button", rng.pick(adjust)) });
+          break;
+        }
+        if (o.bhStarts.length) add(12, { name: "start", events: ["start"], final: tap(`.bh-play .bh-quad[data-seat=${rng.pick(o.bhStarts)}] .half`) });
+        if (o.bhToMove.length && !o.bhBoardMode) {
+          const seat = rng.pick(o.bhToMove);
+          add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.bh-play .bh-quad[data-seat=${seat}] .half`) });
+        }
+        if (o.bhToMove.length && o.bhBoardMode) {
+          // A board where a clock runs; if it is not the one shown, its tab first (nothing is sent).
+          const board = rng.pick(o.bhToMove)[0];
+          if (board !== o.bhShown) {
+            await page.locator(".bh-tab").nth(board === "A" ? 0 : 1).tap({ timeout: 5_000 });
+            await page.locator(`.bh-panel.shown.board-${board.toLowerCase()}`).waitFor({ timeout: 3_000 });
+          }
+          const pieces = await page.evaluate(pageBhPieces);
+          const picked = pieces.length ? await page.evaluate(pageSelectPiece, { order: rng.shuffle(pieces), root: ".bh-panel.shown" }) : null;
+          if (picked) {
+            const to = rng.pick(picked.targets);
+            const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
+            const target = tap(`.bh-panel.shown .sq[data-square=${to}]`);
+            add(8, {
+              name: "move",
+              events: ["move"],
+              gain: "press",
+              mv: picked.from + to,
+              pre: promotes ? [target, { waitFor: ".bh-panel.shown .promotion" }] : [],
+              final: promotes ? tap(".bh-panel.shown .promotion button.promo", rng.int(0, 3)) : target,
+            });
+          }
+        }
+        if (o.pause) add(1, { name: "pause", events: ["pause"], final: tap(".middle-controls > button.button:not(.undo):not(.primary)") });
+        if (o.resume) add(5, { name: "resume", events: ["resume"], final: tap(".middle-controls > button.primary") });
+        for (const board of o.bhUndo) {
+          const button = tap(`.bh-undo.board-${board} button`);
+          add(0.6, { name: `undo-${board}`, events: ["undo"], undo: true, pre: [button], final: button });
+        }
+        if (o.menu) add(1.5, { name: "menu-open", events: ["pause"], ui: "sheet-open", final: tap(".middle-controls .menu-button") });
+        if (!eventOnly) add(1, { name: "wait", events: [], final: null });
+        break;
+      case "bh-end": {
+        const b = o.endButtons;
+        const rematch = b.findIndex((x) => x.primary);
+        const fresh = b.findIndex((x) => x.newSetup);
+        add(5, { name: "rematch", events: ["start-game"], final: tap(".bh-end .end-actions button", rematch) });
+        if (fresh >= 0) add(1, { name: "new-setup", events: ["stage:none"], final: tap(".bh-end .end-actions button", fresh) });
+        break;
+      }
       default:
         break;
     }
     const action = rng.weighted(choices) ?? { name: "wait", events: [], final: null };
     action.pre ??= [];
     return action;
+  }
+
+  pickBhSetup(rng) {
+    const shift = rng.int(0, 3);
+    return { board: rng.chance(0.4), control: rng.pick(BH_CONTROLS), names: BH_NAMES.map((_, i) => BH_NAMES[(i + shift) % 4]) };
   }
 
   pickZhSetup(rng) {
@@ -545,6 +713,21 @@ export class KillSeries {
         await page.locator("#zh-min-black").fill(control.custom.black);
         await page.locator(".zh-setup select").selectOption(control.custom.kind);
         if (control.custom.kind !== "0") await page.locator("#zh-increment").fill(control.custom.seconds);
+      }
+    } else if (action.name === "setup-start" && this.module === "bughouse") {
+      const { board, control, names } = action.setup;
+      const seats = ["wa", "ba", "wb", "bb"];
+      for (let i = 0; i < 4; i++) await page.locator(`#bh-name-${seats[i]}`).fill(names[i]);
+      await page.locator("input[name=bh-mode]").nth(board ? 1 : 0).check();
+      const chips = page.locator(".bh-setup label.chip");
+      if (control.preset !== undefined) {
+        await chips.nth(control.preset).tap();
+      } else {
+        await chips.nth(4).tap();
+        await page.locator("#bh-min-bb").waitFor();
+        for (let i = 0; i < 4; i++) await page.locator(`#bh-min-${seats[i]}`).fill(control.custom.minutes[i]);
+        await page.locator(".bh-setup select").selectOption(control.custom.kind);
+        if (control.custom.kind !== "0") await page.locator("#bh-increment").fill(control.custom.seconds);
       }
     } else if (action.name === "setup-start") {
       const inputs = page.locator(".ns-setup input[type=text]");
@@ -814,11 +997,11 @@ export class KillSeries {
     }
 
     // 3. Clocks.
-    if (!sameGame || !before.white || unexplained.length) return;
+    if (!sameGame || !before.clocks || unexplained.length) return;
     // The most a landed event may give a clock.
     const highest = this.highest.get(gameKey(P));
     const limitFor = (colour, bms) => {
-      if (inflight.undo) return highest ? Math.max(bms, highest[colour]) : Infinity;
+      if (inflight.undo) return highest?.[colour] !== undefined ? Math.max(bms, highest[colour]) : Infinity;
       if (inflight.gain === "press") {
         const reset = this.module === "nordau" ? NORDAU_BLOCK_MS * 1.5 : 0; // NS-5: a swap restarts both banks
         return Math.max(bms + pressGainMs(this.module, P), reset);
@@ -826,14 +1009,18 @@ export class KillSeries {
       return bms + (inflight.gain ?? 0);
     };
     const elapsed = after.now - before.now;
-    if (flagged && !used && !before.white.toMove && !before.black.toMove) fail(`a flag fell although no clock was running`);
-    for (const colour of ["white", "black"]) {
-      const b = before[colour];
+    if (flagged && !used && !Object.values(before.clocks).some((h) => h.toMove)) fail(`a flag fell although no clock was running`);
+    // Bughouse: a flag names its board; only that board's clock had to run out.
+    const flagBoards = new Set(extras.filter((e) => eventType(e) === "flag").map((e) => String(e.event.board ?? "").toUpperCase()));
+    const flagHere = (colour) => this.module !== "bughouse" || flagBoards.has(colour[0]);
+    for (const colour of Object.keys(before.clocks)) {
+      const b = before.clocks[colour];
       const bms = faceMs(b.bank);
-      if (after.white) {
-        const ams = faceMs(after[colour].bank);
+      const a = after.clocks?.[colour];
+      if (a) {
+        const ams = faceMs(a.bank);
         if (Number.isNaN(ams) || Number.isNaN(bms)) {
-          fail(`unreadable clock face: ${b.bank} → ${after[colour].bank}`);
+          fail(`unreadable clock face: ${b.bank} → ${a.bank}`);
           continue;
         }
         if (used) {
@@ -841,27 +1028,27 @@ export class KillSeries {
           const limit = limitFor(colour, bms) + unitOf(bms) + SLACK_MS;
           if (ams > limit) {
             record.gained++;
-            fail(`${colour}'s clock gained time: ${b.bank} → ${after[colour].bank} with "${inflight.name}" landing (allowed up to ${limit} ms)`);
+            fail(`${colour}'s clock gained time: ${b.bank} → ${a.bank} with "${inflight.name}" landing (allowed up to ${limit} ms)`);
           }
         } else if (b.toMove && !flagged) {
           const limit = bms - elapsed + unitOf(bms) + delayMs(b.delay) + SLACK_MS;
           if (ams > limit) {
             record.gained++;
-            fail(`${colour}'s running clock gained time: ${b.bank} → ${after[colour].bank} after ${elapsed} ms (at most ${Math.max(0, limit)} ms allowed)`);
+            fail(`${colour}'s running clock gained time: ${b.bank} → ${a.bank} after ${elapsed} ms (at most ${Math.max(0, limit)} ms allowed)`);
           }
           const floor = bms - elapsed - unitOf(ams) - SLACK_MS;
           if (ams < floor && ams > 0) {
             record.lostTime++;
-            fail(`${colour}'s running clock lost time: ${b.bank} → ${after[colour].bank} after ${elapsed} ms`);
+            fail(`${colour}'s running clock lost time: ${b.bank} → ${a.bank} after ${elapsed} ms`);
           }
-          if (!after[colour].toMove) fail(`${colour}'s clock was running and is not after the reopen`);
-        } else if (!b.toMove && after[colour].bank !== b.bank) {
-          if (faceMs(after[colour].bank) > bms) record.gained++;
+          if (!a.toMove) fail(`${colour}'s clock was running and is not after the reopen`);
+        } else if (!b.toMove && a.bank !== b.bank) {
+          if (faceMs(a.bank) > bms) record.gained++;
           else record.lostTime++;
-          fail(`${colour}'s stopped clock changed: ${b.bank} → ${after[colour].bank}`);
+          fail(`${colour}'s stopped clock changed: ${b.bank} → ${a.bank}`);
         }
       }
-      if (flagged && b.toMove && !used) {
+      if (flagged && b.toMove && !used && flagHere(colour)) {
         // A flag that fell while the page was dead fell only once the time was gone.
         if (bms - elapsed > SLACK_MS + delayMs(b.delay)) {
           record.lostTime++;
@@ -910,6 +1097,9 @@ export function signature(s, { clocks = true } = {}) {
     seats: s.seats,
     unsealed: s.unsealed,
     leftDraw: s.leftDraw,
+    quads: s.screen === "bh-play" && s.clocks ? BH_SEATS.map((seat) => half(s.clocks[seat])) : undefined,
+    bhUndo: s.bhUndo ?? undefined,
+    bhBoards: s.bhBoards ?? undefined,
   });
 }
 

@@ -17,6 +17,7 @@ import { KillSeries, addToTally, describeRecord, emptyTally } from "./kill-harne
 const SEEDS = {
   crazyhouse: Array.from({ length: 40 }, (_, i) => 13_100 + i),
   nordau: Array.from({ length: 40 }, (_, i) => 13_200 + i),
+  bughouse: Array.from({ length: 40 }, (_, i) => 13_300 + i),
 };
 
 let browser;
@@ -31,7 +32,7 @@ after(async () => {
 });
 
 describe("kill at random, lose nothing", () => {
-  for (const module of ["crazyhouse", "nordau"]) {
+  for (const module of ["crazyhouse", "nordau", "bughouse"]) {
     test(`${module}: ${SEEDS[module].length} kill points`, async (t) => {
       const series = new KillSeries({ browser, url: app.url, module, maxActions: 5, maxDowntimeMs: 1000 });
       const tally = emptyTally();
