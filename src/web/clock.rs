@@ -24,6 +24,8 @@ thread_local! {
     static LAST: Cell<Option<Reading>> = const { Cell::new(None) };
     /// Set when the page goes out of sight or is frozen; cleared by the next reading.
     static AWAY: Cell<bool> = const { Cell::new(false) };
+    /// The offset last stored (or read at page load): what `keep_offset` compares with.
+    static KEPT_OFFSET: Cell<f64> = const { Cell::new(0.0) };
 }
 
 fn monotonic_ms() -> Option<f64> {
@@ -41,8 +43,10 @@ pub fn now_ms() -> u64 {
                 std::mem::forget(super::on_document_event(name, || AWAY.set(true)));
             }
             super::on_window_event("pagehide", || AWAY.set(true));
+            let offset = stored_offset();
+            KEPT_OFFSET.set(offset);
             Reading {
-                time: wall + stored_offset(),
+                time: wall + offset,
                 monotonic,
                 wall,
             }
@@ -71,12 +75,9 @@ fn stored_offset() -> f64 {
 }
 
 fn keep_offset(offset: f64) {
-    thread_local! {
-        static KEPT: Cell<f64> = const { Cell::new(0.0) };
-    }
     // Written only when it moves by a second: not on every redraw.
-    if (offset - KEPT.get()).abs() >= 1000.0 {
-        KEPT.set(offset);
+    if (offset - KEPT_OFFSET.get()).abs() >= 1000.0 {
+        KEPT_OFFSET.set(offset);
         super::storage::set(OFFSET_KEY, &format!("{offset:.0}"));
     }
 }

@@ -31,13 +31,16 @@ impl Sealed {
     }
 }
 
+/// The table with its secret seed sealed, when `sealed` is that seed's.
+fn sealed_json(table: &Table, sealed: Option<&Sealed>) -> Option<String> {
+    let s = sealed.filter(|s| table.secret_seed() == Some(s.seed))?;
+    Some(table.to_sealed_json(&s.text))
+}
+
 /// Writes the table; its secret seed sealed when `sealed` is that seed's.
 /// Returns whether it was stored.
 pub fn save(table: &Table, sealed: Option<&Sealed>) -> bool {
-    let json = match (table.secret_seed(), sealed) {
-        (Some(seed), Some(s)) if s.seed == seed => table.to_sealed_json(&s.text),
-        _ => table.to_json(),
-    };
+    let json = sealed_json(table, sealed).unwrap_or_else(|| table.to_json());
     storage::set(SLOT.key, &json)
 }
 
@@ -45,11 +48,10 @@ pub fn save(table: &Table, sealed: Option<&Sealed>) -> bool {
 /// will not store it). A seed not yet revealed is never in it readable: it is
 /// sealed as in storage, or withheld where this browser cannot seal.
 pub fn export_text(table: &Table, sealed: Option<&Sealed>) -> String {
-    match (table.secret_seed(), sealed) {
-        (Some(seed), Some(s)) if s.seed == seed => table.to_sealed_json(&s.text),
-        (Some(_), _) => table.to_sealed_json("withheld"),
-        (None, _) => table.to_json(),
-    }
+    sealed_json(table, sealed).unwrap_or_else(|| match table.secret_seed() {
+        Some(_) => table.to_sealed_json("withheld"),
+        None => table.to_json(),
+    })
 }
 
 /// Reads the table, unsealing its seed; a save that cannot be unsealed is
