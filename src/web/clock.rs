@@ -1,31 +1,39 @@
 //! The time the referee is given, in milliseconds since the Unix epoch.
 //!
-//! On screen, time advances by the monotonic clock (`performance.now()`), so
-//! a device clock changed mid-game (by the player, or by the network's time
-//! sync) neither gives nor takes time from a running bank. The wall clock
-//! (`Date.now()`) anchors it at page load — the only clock that keeps counting
-//! across a reload, a killed tab or a rebooted phone — and, after time away
-//! (a hidden tab, a frozen page, a locked phone), fills in what the monotonic
-//! clock missed: it stops while a phone sleeps. What this means at the table
-//! is in docs/reliability.md "Time under stress". The caller clamps the
-//! result to the last recorded event, so time never runs backwards (C-4).
+//! The game's time is always the wall clock (`Date.now()`) plus an offset
+//! kept in storage: the wall clock is the only clock that keeps counting
+//! across a reload, a killed tab or a rebooted phone, and a whole number of
+//! milliseconds, so a reload resumes every bank to the millisecond. The
+//! monotonic clock (`performance.now()`) watches the wall clock: when the two
+//! disagree by more than `JUMP_MS` between readings, the device clock was
+//! changed mid-game (by the player, or by the network's time sync), and the
+//! offset takes the change back, so it neither gives nor takes time from a
+//! running bank, now or at the next load. After time away (a hidden tab, a
+//! frozen page, a locked phone) the wall clock is trusted: the monotonic
+//! clock stops while a phone sleeps. What this means at the table is in
+//! docs/reliability.md "Time under stress". The caller clamps the result to
+//! the last recorded event, so time never runs backwards (C-4).
 
 use std::cell::Cell;
 
-/// One reading: the game's time and both clocks at that moment.
+/// One reading: the wall clock and the monotonic clock at that moment.
 #[derive(Clone, Copy)]
 struct Reading {
-    time: f64,
     monotonic: f64,
     wall: f64,
 }
+
+/// A disagreement between the two clocks larger than this, between two
+/// readings, is a device clock change. Smaller ones are the wall clock's own
+/// slow corrections, which it is trusted with.
+const JUMP_MS: f64 = 250.0;
 
 thread_local! {
     static LAST: Cell<Option<Reading>> = const { Cell::new(None) };
     /// Set when the page goes out of sight or is frozen; cleared by the next reading.
     static AWAY: Cell<bool> = const { Cell::new(false) };
-    /// The offset last stored (or read at page load): what `keep_offset` compares with.
-    static KEPT_OFFSET: Cell<f64> = const { Cell::new(0.0) };
+    /// The game's time minus the wall clock: read at page load, stored when it changes.
+    static OFFSET: Cell<f64> = const { Cell::new(0.0) };
 }
 
 fn monotonic_ms() -> Option<f64> {
@@ -37,29 +45,25 @@ pub fn now_ms() -> u64 {
     let Some(monotonic) = monotonic_ms() else {
         return wall as u64;
     };
-    let reading = match LAST.get() {
+    match LAST.get() {
         None => {
             for name in ["visibilitychange", "freeze"] {
                 std::mem::forget(super::on_document_event(name, || AWAY.set(true)));
             }
             super::on_window_event("pagehide", || AWAY.set(true));
-            let offset = stored_offset();
-            KEPT_OFFSET.set(offset);
-            Reading {
-                time: wall + offset,
-                monotonic,
-                wall,
+            OFFSET.set(stored_offset());
+        }
+        Some(last) => {
+            let away = AWAY.replace(false) || !super::page_visible();
+            if let Some(moved) = clock_moved(last, monotonic, wall, away) {
+                let offset = OFFSET.get() - moved;
+                OFFSET.set(offset);
+                super::storage::set(OFFSET_KEY, &format!("{offset:.0}"));
             }
         }
-        Some(last) => Reading {
-            time: last.time + advance(last, monotonic, wall, AWAY.replace(false)),
-            monotonic,
-            wall,
-        },
-    };
-    LAST.set(Some(reading));
-    keep_offset(reading.time - wall);
-    reading.time as u64
+    }
+    LAST.set(Some(Reading { monotonic, wall }));
+    (wall + OFFSET.get()).max(0.0) as u64
 }
 
 /// How far the game's time is from the device clock, kept across reloads so
@@ -71,28 +75,23 @@ fn stored_offset() -> f64 {
     super::storage::get(OFFSET_KEY)
         .and_then(|text| text.parse::<f64>().ok())
         .filter(|offset| offset.is_finite())
+        .map(f64::round)
         .unwrap_or(0.0)
 }
 
-fn keep_offset(offset: f64) {
-    // Written only when it moves by a second: not on every redraw.
-    if (offset - KEPT_OFFSET.get()).abs() >= 1000.0 {
-        KEPT_OFFSET.set(offset);
-        super::storage::set(OFFSET_KEY, &format!("{offset:.0}"));
-    }
-}
-
-/// How far the game's time moves since `last`: the monotonic clock's step,
-/// or, after time away, the wall clock's if that is longer (the monotonic
-/// clock stood still while the phone slept).
-fn advance(last: Reading, monotonic: f64, wall: f64, away: bool) -> f64 {
+/// How far the device clock was moved since `last`, in whole milliseconds,
+/// when that is more than `JUMP_MS`: the wall clock's step beyond the
+/// monotonic clock's. After time away, a wall clock that ran further is not
+/// a change (the monotonic clock stood still while the phone slept).
+fn clock_moved(last: Reading, monotonic: f64, wall: f64, away: bool) -> Option<f64> {
     let step = (monotonic - last.monotonic).max(0.0);
-    let away = away || !super::page_visible();
-    if away {
-        step.max(wall - last.wall)
+    let wall_step = wall - last.wall;
+    let moved = if away && wall_step >= step {
+        0.0
     } else {
-        step
-    }
+        wall_step - step
+    };
+    (moved.abs() > JUMP_MS).then(|| moved.round())
 }
 
 /// `now_ms()`, but never earlier than `floor_ms`.
