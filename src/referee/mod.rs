@@ -13,6 +13,8 @@
 
 pub mod board;
 pub mod bughouse;
+#[cfg(feature = "cards")]
+pub mod cards;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;

@@ -1,0 +1,1300 @@
+//! A card-series duel at the table (CS-1…CS-9, C-1, C-2, C-4): the setup,
+//! the timestamped events, the stacks, the optional Fischer clock and, in
+//! board mode, the board.
+//!
+//! Every state is the replay of (setup, seed and words for blind stacks,
+//! events): [`CsGame::apply`] checks an event completely on a copy and only
+//! then keeps the copy, so a refused event changes nothing.
+//!
+//! **Interpretations** (RULES.md leaves these to the app; docs/cards.md
+//! explains each):
+//! - Turns alternate as on a normal clock: a series, the opponent's series
+//!   or one reply (CS-6), and so on. The clock is pressed once per turn, at
+//!   the hand-over, so the mover's clock runs through the whole series
+//!   (CS-9) and the Fischer increment is credited once per turn. With secret
+//!   stacks the hand-over press is the submission of the next mover's stack:
+//!   the arranger is the player whose clock is running (after a series, the
+//!   mover who just finished; after a reply, the defender who just replied),
+//!   so arranging costs the arranger's time. Before move one Black arranges
+//!   White's first stack with the clock standing.
+//! - A refused move never happened: it spends no en-passant right and adds
+//!   no position to the repetition history. "The first move after the
+//!   double step" (CS-9) is the first move that stands.
+//! - CS-4 compares moves by their UCI (from, to, promotion; castling as the
+//!   king's move) within one series; a reply has no cards and no forbidden
+//!   moves.
+//! - CS-7: when every legal move of the player to move was refused in this
+//!   series, the game is stalemate, even in check (a mate needs no legal
+//!   move at all).
+//! - A move that leaves the opponent without a legal move ends the game
+//!   only when the opponent is to move (a checking move ends the series at
+//!   once; otherwise at the end of the series).
+//! - A reply that gives check changes nothing: the attacker's new series
+//!   starts in check and its first moves must answer it.
+//! - Clock mode cannot see the board: the mover reports whether the move
+//!   gives check when it is played, before its card is turned; a No card
+//!   cancels the check (CS-9). Mate and stalemate are reported.
+//! - The 50- and 75-move rules count accepted moves (100 and 150 in a row
+//!   without a capture or a pawn move, whoever made them).
+//! - There is no undo: a turned card cannot be hidden again.
+
+use crate::referee::cards::rules::{CardsBoard, CsBoardEnd};
+use crate::referee::cards::setup::{CsClock, CsSetup, CsSetupError, StackSource, cs_commitment};
+use crate::referee::cards::stack::{BlindStacks, Card, STACK_SIZE, Stack};
+use crate::referee::chess_clock::{ChessClock, ClockError};
+use crate::referee::chessboard::{DrawClaim, MoveError};
+use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::json::{
+    self, FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged,
+    unknown_variant,
+};
+use crate::referee::log::{Envelope, HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
+use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
+use serde_json::Value;
+use std::fmt;
+
+/// Game module id of card-series logs and saves.
+pub const GAME_CARDS: &str = "cards";
+/// Longest accepted clock-mode note on a move, in bytes.
+pub const MAX_NOTE_BYTES: usize = 32;
+
+/// What the players report in clock mode, where the app cannot see the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsReport {
+    Checkmate {
+        winner: Colour,
+    },
+    /// Including CS-7's stalemate made of forbidden moves.
+    Stalemate,
+}
+
+/// Everything that can happen in a game; stored with its timestamp.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CsEvent {
+    /// Secret stacks: the arranger submits the next mover's stack (CS-3).
+    /// After the start this is also the arranger's clock press.
+    SetStack {
+        stack: Stack,
+    },
+    /// The starting press: Black presses, White's clock runs.
+    Start,
+    /// Board mode: a move in UCI or SAN: a series move (its card is turned)
+    /// or the reply to a check.
+    Move {
+        mv: String,
+    },
+    /// Clock mode: the move was made on the physical board; `check` if it
+    /// gives check (reported before the card is turned); `note` optionally
+    /// names it (`Nf3`) so refused moves can be listed.
+    Played {
+        check: bool,
+        note: Option<String>,
+    },
+    Pause,
+    Resume,
+    /// While the clock stands: an arbiter sets a side's remaining time.
+    Adjust {
+        colour: Colour,
+        remaining_ms: u64,
+    },
+    Resign {
+        colour: Colour,
+    },
+    AgreeDraw,
+    /// Board mode: the player to move claims a draw (C-2).
+    Claim(DrawClaim),
+    /// Clock mode: mate or stalemate on the physical board.
+    Report(CsReport),
+    /// The running clock reached zero (recorded at that instant).
+    Flag,
+}
+
+/// An event and the time (ms) it happened at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsTimed {
+    pub t_ms: u64,
+    pub event: CsEvent,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsReason {
+    Checkmate,
+    Stalemate,
+    /// CS-7: every legal move was refused in this series.
+    ForbiddenStalemate,
+    InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+    ThreefoldClaim,
+    FiftyMovesClaim,
+    Agreement,
+    Resignation,
+    Flag,
+}
+
+impl CsReason {
+    /// The rule that ended the game (RULES.md).
+    pub fn rule(self) -> &'static str {
+        match self {
+            CsReason::Checkmate | CsReason::Stalemate | CsReason::Agreement => "CS-7",
+            CsReason::ForbiddenStalemate => "CS-7",
+            _ => "C-2",
+        }
+    }
+
+    /// English wording for records; the UI has its own texts.
+    pub fn describe(self) -> &'static str {
+        match self {
+            CsReason::Checkmate => "checkmate",
+            CsReason::Stalemate => "stalemate",
+            CsReason::ForbiddenStalemate => {
+                "stalemate: every legal move was refused in this series"
+            }
+            CsReason::InsufficientMaterial => "insufficient material",
+            CsReason::FivefoldRepetition => "fivefold repetition",
+            CsReason::SeventyFiveMoves => "75-move rule",
+            CsReason::ThreefoldClaim => "threefold repetition (claimed)",
+            CsReason::FiftyMovesClaim => "50-move rule (claimed)",
+            CsReason::Agreement => "draw by agreement",
+            CsReason::Resignation => "resignation",
+            CsReason::Flag => "time",
+        }
+    }
+}
+
+/// How and when the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsResult {
+    pub outcome: Outcome,
+    pub reason: CsReason,
+    pub at_ms: u64,
+}
+
+/// Why an event or a setup was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CsError {
+    Setup(CsSetupError),
+    /// Blind stacks need a seed ([`CsGame::new_blind`]); secret ones none.
+    WrongConstructor,
+    /// More than 16 words or a word over 256 bytes.
+    Words,
+    Clock(ClockError),
+    /// The move text is unreadable, illegal or ambiguous.
+    Move {
+        text: String,
+        error: MoveError,
+    },
+    /// CS-4: refused by a No card earlier in this series.
+    Forbidden {
+        san: String,
+    },
+    /// The next series cannot begin before `mover`'s stack is arranged.
+    StackNeeded {
+        mover: Colour,
+    },
+    /// No stack is wanted now.
+    NoStackNeeded,
+    /// Stacks are blind: the seed deals them.
+    BlindStacks,
+    /// A clock-mode note longer than [`MAX_NOTE_BYTES`].
+    NoteTooLong,
+    GameOver,
+    NotStarted,
+    AlreadyStarted,
+    /// The event belongs to the other input mode.
+    WrongMode,
+    /// The game has no clock.
+    NoClock,
+    Paused,
+    NoClaim,
+    NoFlag,
+    TimeWentBackwards,
+}
+
+impl fmt::Display for CsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CsError::Setup(e) => write!(f, "{e}"),
+            CsError::WrongConstructor => {
+                write!(f, "blind stacks need a seed, secret stacks none")
+            }
+            CsError::Words => write!(
+                f,
+                "at most {MAX_WORDS} words of at most {MAX_WORD_BYTES} bytes"
+            ),
+            CsError::Clock(e) => write!(f, "{e}"),
+            CsError::Move { text, error } => write!(f, "{text:?}: {error}"),
+            CsError::Forbidden { san } => write!(
+                f,
+                "{san} was refused by a No card in this series and may not be played again in it (CS-4)"
+            ),
+            CsError::StackNeeded { mover } => write!(
+                f,
+                "{} must first arrange the stack for {}'s series",
+                mover.other().name(),
+                mover.name()
+            ),
+            CsError::NoStackNeeded => write!(f, "no stack is needed now"),
+            CsError::BlindStacks => write!(f, "the stacks are dealt from the seed"),
+            CsError::NoteTooLong => write!(f, "a note has at most {MAX_NOTE_BYTES} bytes"),
+            CsError::GameOver => write!(f, "the game is over"),
+            CsError::NotStarted => write!(f, "the game has not been started"),
+            CsError::AlreadyStarted => write!(f, "the game was started already"),
+            CsError::WrongMode => write!(f, "not possible in this input mode"),
+            CsError::NoClock => write!(f, "this game has no clock"),
+            CsError::Paused => write!(f, "the clock is paused"),
+            CsError::NoClaim => write!(f, "there is no such draw to claim"),
+            CsError::NoFlag => write!(f, "no flag has fallen"),
+            CsError::TimeWentBackwards => write!(f, "time went backwards"),
+        }
+    }
+}
+
+impl std::error::Error for CsError {}
+
+impl From<ClockError> for CsError {
+    fn from(e: ClockError) -> Self {
+        CsError::Clock(e)
+    }
+}
+
+/// One turned card and the move it judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    pub card: Card,
+    /// Board mode: SAN with `+`/`#`; clock mode: the players' note, if any.
+    pub text: Option<String>,
+    /// Board mode: the move's UCI (what CS-4 compares).
+    pub uci: Option<String>,
+    /// The move gave check and the check counted (its card was Yes).
+    pub check: bool,
+    pub at_ms: u64,
+}
+
+/// How a series ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesEnd {
+    /// All six cards were turned.
+    Complete,
+    /// An accepted move gave check (CS-6).
+    Check,
+    /// The game ended during the series.
+    GameOver,
+}
+
+/// A series as it was played. The stack is private to the module until the
+/// series is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Series {
+    pub(super) mover: Colour,
+    pub(super) stack: Stack,
+    pub(super) attempts: Vec<Attempt>,
+    pub(super) end: Option<SeriesEnd>,
+}
+
+impl Series {
+    fn refused_ucis(&self) -> Vec<String> {
+        self.attempts
+            .iter()
+            .filter(|a| a.card == Card::No)
+            .filter_map(|a| a.uci.clone())
+            .collect()
+    }
+
+    fn view(&self, number: usize) -> SeriesView {
+        SeriesView {
+            number,
+            mover: self.mover,
+            attempts: self.attempts.clone(),
+            cards_left: STACK_SIZE - self.attempts.len(),
+            end: self.end,
+            stack: self.end.map(|_| self.stack.to_text()),
+        }
+    }
+}
+
+/// The one move without cards that answers a check (CS-6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyRecord {
+    pub colour: Colour,
+    /// Board mode: SAN; clock mode: the note, if any.
+    pub text: Option<String>,
+    pub uci: Option<String>,
+    pub check: bool,
+    pub at_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Turn {
+    Series(Series),
+    Reply(ReplyRecord),
+}
+
+/// A series as the screen may show it: only turned cards, and the whole
+/// stack once the series is over (the stack is then spent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeriesView {
+    /// 1-based, counting every series of the game.
+    pub number: usize,
+    pub mover: Colour,
+    /// The turned cards, in order, with their moves.
+    pub attempts: Vec<Attempt>,
+    pub cards_left: usize,
+    pub end: Option<SeriesEnd>,
+    /// `YNYNNY` once the series is over; `None` while it runs.
+    pub stack: Option<String>,
+}
+
+impl SeriesView {
+    /// The moves refused so far (CS-4's list), as the attempts name them.
+    pub fn refused(&self) -> Vec<Option<String>> {
+        self.attempts
+            .iter()
+            .filter(|a| a.card == Card::No)
+            .map(|a| a.text.clone())
+            .collect()
+    }
+}
+
+/// A turn of the game's history, as the screen may show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnView {
+    Series(SeriesView),
+    Reply(ReplyRecord),
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsPhase {
+    /// Secret stacks: `mover.other()` arranges the stack of `mover`'s next
+    /// series on a private screen.
+    AwaitingStack {
+        mover: Colour,
+    },
+    /// Waiting for the starting press.
+    AwaitingStart,
+    /// A series is running.
+    Series,
+    /// The checked player answers with one move (CS-6).
+    Reply,
+    Over,
+}
+
+/// What the reveal shows after a blind game (C-3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsReveal {
+    pub seed_hex: String,
+    pub setup_text: String,
+    pub words: Vec<String>,
+    pub commitment_hex: String,
+}
+
+/// Everything a screen shows at one instant. Holds no unturned card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CsView {
+    pub mode: InputMode,
+    pub white: String,
+    pub black: String,
+    pub stacks: StackSource,
+    pub phase: CsPhase,
+    pub paused: bool,
+    /// Whose move it is (the mover in a series, the checked player in a
+    /// reply, the next mover while a stack is arranged).
+    pub side_to_move: Colour,
+    /// The current series, or the last one while the next stack is arranged.
+    pub series: Option<SeriesView>,
+    /// Series begun so far.
+    pub series_count: usize,
+    /// Remaining time `[white, black]` (ms), if the game has a clock.
+    pub remaining_ms: Option<[u64; 2]>,
+    pub running: Option<Colour>,
+    pub fen: Option<String>,
+    pub in_check: bool,
+    pub last_move_san: Option<String>,
+    pub last_move_uci: Option<String>,
+    /// Board mode, while a move is wanted: legal moves CS-4 allows, UCI, sorted.
+    pub legal_moves_uci: Vec<String>,
+    /// Board mode: the moves refused in the running series (CS-4), UCI.
+    pub forbidden_uci: Vec<String>,
+    pub claimable: Vec<DrawClaim>,
+    pub result: Option<CsResult>,
+    /// Blind stacks: the commitment shown before move one.
+    pub commitment_hex: Option<String>,
+    /// Blind stacks, once the game is over: what to check it with.
+    pub reveal: Option<CsReveal>,
+}
+
+#[derive(Clone, PartialEq)]
+struct Blind {
+    seed: [u8; 32],
+    words: Vec<String>,
+    commitment: [u8; 32],
+    stacks: BlindStacks,
+}
+
+impl fmt::Debug for Blind {
+    /// Never the seed (it deals every coming stack).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Blind {{ commitment: {} }}",
+            hex::encode(self.commitment)
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Secret stacks: `mover`'s next series waits for its stack.
+    NeedStack(Colour),
+    /// The last turn is a running series.
+    Series,
+    /// `defender` answers a check.
+    Reply(Colour),
+}
+
+/// The move of a series or a reply, as entered.
+enum Input<'a> {
+    Board(&'a str),
+    Clock { check: bool, note: Option<String> },
+}
+
+/// A card-series duel: setup, events, and the state they replay to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CsGame {
+    setup: CsSetup,
+    blind: Option<Blind>,
+    events: Vec<CsTimed>,
+    clock: Option<ChessClock>,
+    board: Option<CardsBoard>,
+    turns: Vec<Turn>,
+    series_count: usize,
+    stage: Stage,
+    started: bool,
+    result: Option<CsResult>,
+}
+
+impl CsGame {
+    /// A game with secret stacks, waiting for White's first stack.
+    pub fn new(setup: CsSetup) -> Result<CsGame, CsError> {
+        if setup.stacks != StackSource::Secret {
+            return Err(CsError::WrongConstructor);
+        }
+        CsGame::create(setup, None)
+    }
+
+    /// A game with blind stacks dealt from `seed` and the players' `words`
+    /// (typed after the commitment [`cs_commitment`] was shown).
+    pub fn new_blind<S: AsRef<str>>(
+        setup: CsSetup,
+        seed: [u8; 32],
+        words: &[S],
+    ) -> Result<CsGame, CsError> {
+        if setup.stacks != StackSource::Blind {
+            return Err(CsError::WrongConstructor);
+        }
+        let words: Vec<String> = words.iter().map(|w| w.as_ref().to_owned()).collect();
+        if words.len() > MAX_WORDS || words.iter().any(|w| w.len() > MAX_WORD_BYTES) {
+            return Err(CsError::Words);
+        }
+        let key = stream_key(&seed, &words);
+        let blind = Blind {
+            seed,
+            commitment: cs_commitment(&setup, &seed),
+            words,
+            stacks: BlindStacks::new(&key),
+        };
+        CsGame::create(setup, Some(blind))
+    }
+
+    fn create(setup: CsSetup, blind: Option<Blind>) -> Result<CsGame, CsError> {
+        setup.validate().map_err(CsError::Setup)?;
+        let clock = match setup.clock {
+            Some(c) => Some(ChessClock::new(c.control())?),
+            None => None,
+        };
+        let board = (setup.mode == InputMode::Board).then(CardsBoard::default);
+        let mut game = CsGame {
+            setup,
+            blind,
+            events: Vec::new(),
+            clock,
+            board,
+            turns: Vec::new(),
+            series_count: 0,
+            stage: Stage::NeedStack(Colour::White),
+            started: false,
+            result: None,
+        };
+        game.next_series(Colour::White, 0)?;
+        Ok(game)
+    }
+
+    /// Replays recorded events; the same as the live game that recorded them.
+    pub fn replay(
+        setup: CsSetup,
+        seed: Option<[u8; 32]>,
+        words: &[String],
+        events: &[CsTimed],
+    ) -> Result<CsGame, CsLogError> {
+        let mut game = match seed {
+            Some(seed) => CsGame::new_blind(setup, seed, words),
+            None => CsGame::new(setup),
+        }
+        .map_err(CsLogError::Setup)?;
+        for (index, timed) in events.iter().enumerate() {
+            game.apply(timed.t_ms, timed.event.clone())
+                .map_err(|error| CsLogError::Event { index, error })?;
+        }
+        Ok(game)
+    }
+
+    pub fn setup(&self) -> &CsSetup {
+        &self.setup
+    }
+
+    /// The recorded events. With secret stacks they hold the stacks' order:
+    /// never show them during the game (docs/cards.md).
+    pub fn events(&self) -> &[CsTimed] {
+        &self.events
+    }
+
+    pub fn board(&self) -> Option<&CardsBoard> {
+        self.board.as_ref()
+    }
+
+    pub fn clock(&self) -> Option<&ChessClock> {
+        self.clock.as_ref()
+    }
+
+    pub fn result(&self) -> Option<CsResult> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The commitment shown before move one (blind stacks), lower-case hex.
+    pub fn commitment_hex(&self) -> Option<String> {
+        self.blind.as_ref().map(|b| hex::encode(b.commitment))
+    }
+
+    /// Whether the save ([`CsGame::to_json`]) holds something no player may
+    /// see yet: an unturned card of a secret stack, or the seed of blind
+    /// stacks before the game is over. The UI seals or withholds the save
+    /// while this is true (docs/cards.md, "Where the secret lives").
+    pub fn save_holds_secret(&self) -> bool {
+        match self.setup.stacks {
+            StackSource::Blind => !self.is_over(),
+            StackSource::Secret => self
+                .turns
+                .iter()
+                .any(|t| matches!(t, Turn::Series(s) if s.end.is_none())),
+        }
+    }
+
+    /// The time of the last recorded event (0 before the first).
+    pub fn last_event_ms(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.t_ms)
+    }
+
+    pub(super) fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The game's history as the screen may show it (no unturned card).
+    pub fn history(&self) -> Vec<TurnView> {
+        let mut number = 0;
+        self.turns
+            .iter()
+            .map(|t| match t {
+                Turn::Series(s) => {
+                    number += 1;
+                    TurnView::Series(s.view(number))
+                }
+                Turn::Reply(r) => TurnView::Reply(r.clone()),
+            })
+            .collect()
+    }
+
+    /// The side whose move (or, while a stack is arranged, whose next series) it is.
+    pub fn side_to_move(&self) -> Colour {
+        match self.stage {
+            Stage::NeedStack(m) => m,
+            Stage::Reply(d) => d,
+            Stage::Series => self.current_series().map_or(Colour::White, |s| s.mover),
+        }
+    }
+
+    fn current_series(&self) -> Option<&Series> {
+        match self.turns.last() {
+            Some(Turn::Series(s)) if s.end.is_none() => Some(s),
+            _ => None,
+        }
+    }
+
+    fn current_series_mut(&mut self) -> Option<&mut Series> {
+        match self.turns.last_mut() {
+            Some(Turn::Series(s)) if s.end.is_none() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Refused moves of the running series (CS-4), UCI.
+    fn forbidden(&self) -> Vec<String> {
+        match self.stage {
+            Stage::Series => self
+                .current_series()
+                .map(Series::refused_ucis)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn shown_at(&self, now_ms: u64) -> u64 {
+        match self.result {
+            Some(r) => r.at_ms,
+            None => now_ms.max(self.last_event_ms()),
+        }
+    }
+
+    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
+    /// Returns whether anything changed.
+    pub fn tick(&mut self, now_ms: u64) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        match self.clock.as_ref().and_then(|c| c.flagged(now_ms)) {
+            Some((_, at)) => self
+                .apply(at.max(self.last_event_ms()), CsEvent::Flag)
+                .is_ok(),
+            None => false,
+        }
+    }
+
+    /// Applies one event at `t_ms`, or refuses it and changes nothing.
+    pub fn apply(&mut self, t_ms: u64, event: CsEvent) -> Result<(), CsError> {
+        if t_ms < self.last_event_ms() {
+            return Err(CsError::TimeWentBackwards);
+        }
+        let mut next = self.clone();
+        next.apply_to_copy(t_ms, &event)?;
+        next.events.push(CsTimed { t_ms, event });
+        *self = next;
+        Ok(())
+    }
+
+    /// Begins `mover`'s next series: dealt at once from the seed, or waiting
+    /// for the arranged stack. `mover.other()` is the arranger: once the game
+    /// runs, the blind deal is its clock press.
+    fn next_series(&mut self, mover: Colour, t: u64) -> Result<(), CsError> {
+        match &mut self.blind {
+            Some(blind) => {
+                let stack = blind.stacks.stack(self.series_count);
+                self.begin_series(mover, stack, t)
+            }
+            None => {
+                self.stage = Stage::NeedStack(mover);
+                Ok(())
+            }
+        }
+    }
+
+    fn begin_series(&mut self, mover: Colour, stack: Stack, t: u64) -> Result<(), CsError> {
+        if self.started
+            && let Some(clock) = &mut self.clock
+        {
+            clock.press(mover.other(), t)?;
+        }
+        self.turns.push(Turn::Series(Series {
+            mover,
+            stack,
+            attempts: Vec::new(),
+            end: None,
+        }));
+        self.series_count += 1;
+        self.stage = Stage::Series;
+        Ok(())
+    }
+
+    fn require_playing(&self) -> Result<(), CsError> {
+        if !self.started {
+            return Err(CsError::NotStarted);
+        }
+        if self.clock.as_ref().is_some_and(ChessClock::paused) {
+            return Err(CsError::Paused);
+        }
+        if let Stage::NeedStack(mover) = self.stage {
+            return Err(CsError::StackNeeded { mover });
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, outcome: Outcome, reason: CsReason, at_ms: u64) {
+        self.result = Some(CsResult {
+            outcome,
+            reason,
+            at_ms,
+        });
+        if let Some(s) = self.current_series_mut() {
+            s.end = Some(SeriesEnd::GameOver);
+        }
+    }
+
+    fn board_end(&mut self, t: u64) {
+        let forbidden = self.forbidden();
+        let Some(end) = self
+            .board
+            .as_ref()
+            .and_then(|b| b.automatic_end(&forbidden))
+        else {
+            return;
+        };
+        let (outcome, reason) = match end {
+            CsBoardEnd::Checkmate { winner } => (Outcome::Win(winner), CsReason::Checkmate),
+            CsBoardEnd::Stalemate => (Outcome::Draw, CsReason::Stalemate),
+            CsBoardEnd::ForbiddenStalemate => (Outcome::Draw, CsReason::ForbiddenStalemate),
+            CsBoardEnd::InsufficientMaterial => (Outcome::Draw, CsReason::InsufficientMaterial),
+            CsBoardEnd::FivefoldRepetition => (Outcome::Draw, CsReason::FivefoldRepetition),
+            CsBoardEnd::SeventyFiveMoves => (Outcome::Draw, CsReason::SeventyFiveMoves),
+        };
+        self.end(outcome, reason, t);
+    }
+
+    fn apply_to_copy(&mut self, t: u64, event: &CsEvent) -> Result<(), CsError> {
+        if self.is_over() {
+            return Err(CsError::GameOver);
+        }
+        let board_mode = self.setup.mode == InputMode::Board;
+        // A flag that fell before this event must be recorded first.
+        if !matches!(event, CsEvent::Flag)
+            && let Some((colour, at)) = self.clock.as_ref().and_then(|c| c.flagged(t))
+        {
+            return Err(CsError::Clock(ClockError::Flagged { colour, at_ms: at }));
+        }
+        match event {
+            CsEvent::SetStack { stack } => {
+                if self.blind.is_some() {
+                    return Err(CsError::BlindStacks);
+                }
+                let Stage::NeedStack(mover) = self.stage else {
+                    return Err(CsError::NoStackNeeded);
+                };
+                if self.clock.as_ref().is_some_and(ChessClock::paused) {
+                    return Err(CsError::Paused);
+                }
+                self.begin_series(mover, *stack, t)?;
+            }
+            CsEvent::Start => {
+                if self.started {
+                    return Err(CsError::AlreadyStarted);
+                }
+                if let Stage::NeedStack(mover) = self.stage {
+                    return Err(CsError::StackNeeded { mover });
+                }
+                if let Some(clock) = &mut self.clock {
+                    clock.press(clock.to_move().other(), t)?;
+                }
+                self.started = true;
+            }
+            CsEvent::Move { mv } => {
+                if !board_mode {
+                    return Err(CsError::WrongMode);
+                }
+                self.play(t, Input::Board(mv))?;
+            }
+            CsEvent::Played { check, note } => {
+                if board_mode {
+                    return Err(CsError::WrongMode);
+                }
+                if note.as_ref().is_some_and(|n| n.len() > MAX_NOTE_BYTES) {
+                    return Err(CsError::NoteTooLong);
+                }
+                let input = Input::Clock {
+                    check: *check,
+                    note: note.clone(),
+                };
+                self.play(t, input)?;
+            }
+            CsEvent::Pause => self.clock.as_mut().ok_or(CsError::NoClock)?.pause(t)?,
+            CsEvent::Resume => self.clock.as_mut().ok_or(CsError::NoClock)?.resume(t)?,
+            CsEvent::Adjust {
+                colour,
+                remaining_ms,
+            } => self
+                .clock
+                .as_mut()
+                .ok_or(CsError::NoClock)?
+                .adjust(*colour, *remaining_ms)?,
+            CsEvent::Resign { colour } => {
+                self.end(Outcome::Win(colour.other()), CsReason::Resignation, t)
+            }
+            CsEvent::AgreeDraw => self.end(Outcome::Draw, CsReason::Agreement, t),
+            CsEvent::Claim(claim) => {
+                let board = self.board.as_ref().ok_or(CsError::WrongMode)?;
+                if !self.started {
+                    return Err(CsError::NotStarted);
+                }
+                if !board.claimable().contains(claim) {
+                    return Err(CsError::NoClaim);
+                }
+                let reason = match claim {
+                    DrawClaim::Threefold => CsReason::ThreefoldClaim,
+                    DrawClaim::FiftyMoves => CsReason::FiftyMovesClaim,
+                };
+                self.end(Outcome::Draw, reason, t);
+            }
+            CsEvent::Report(report) => {
+                if board_mode {
+                    return Err(CsError::WrongMode);
+                }
+                if !self.started {
+                    return Err(CsError::NotStarted);
+                }
+                match report {
+                    CsReport::Checkmate { winner } => {
+                        self.end(Outcome::Win(*winner), CsReason::Checkmate, t)
+                    }
+                    CsReport::Stalemate => self.end(Outcome::Draw, CsReason::Stalemate, t),
+                }
+            }
+            CsEvent::Flag => {
+                let Some((colour, at)) = self.clock.as_ref().and_then(|c| c.flagged(t)) else {
+                    return Err(CsError::NoFlag);
+                };
+                // C-2: in board mode a flag is a draw when the opponent
+                // cannot possibly mate.
+                let outcome = match &self.board {
+                    Some(b) if b.cannot_mate(colour.other()) => Outcome::Draw,
+                    _ => Outcome::Win(colour.other()),
+                };
+                self.end(outcome, CsReason::Flag, at);
+            }
+        }
+        // The clock stops when the game ends (a fallen clock has stopped by itself).
+        if let Some(r) = self.result
+            && r.reason != CsReason::Flag
+            && let Some(clock) = &mut self.clock
+            && clock.running().is_some()
+        {
+            clock.pause(r.at_ms)?;
+        }
+        Ok(())
+    }
+
+    /// A series move (its card is turned) or a reply.
+    fn play(&mut self, t: u64, input: Input) -> Result<(), CsError> {
+        self.require_playing()?;
+        // Board mode: read the move and check it against CS-4 first.
+        let mut chosen = None;
+        let (text, uci, check) = match input {
+            Input::Board(mv) => {
+                let board = self.board.as_ref().ok_or(CsError::WrongMode)?;
+                let m = board.parse_move(mv).map_err(|error| CsError::Move {
+                    text: mv.trim().to_owned(),
+                    error,
+                })?;
+                let uci = CardsBoard::uci(m);
+                let san = board.san_plus(m);
+                if self.forbidden().contains(&uci) {
+                    return Err(CsError::Forbidden { san });
+                }
+                let check = board.gives_check(m);
+                chosen = Some(m);
+                (Some(san), Some(uci), check)
+            }
+            Input::Clock { check, note } => (note, None, check),
+        };
+        match self.stage {
+            Stage::Series => {
+                let Some(series) = self.current_series() else {
+                    return Err(CsError::NotStarted);
+                };
+                let mover = series.mover;
+                let index = series.attempts.len();
+                let card = series.stack.card(index).unwrap_or(Card::No);
+                let last = index + 1 >= STACK_SIZE;
+                let counted_check = card == Card::Yes && check;
+                let mut kept = true;
+                if card == Card::Yes
+                    && let (Some(m), Some(board)) = (chosen, self.board.as_mut())
+                {
+                    kept = board.play(m, !counted_check && !last);
+                }
+                let attempt = Attempt {
+                    card,
+                    text,
+                    uci,
+                    check: counted_check,
+                    at_ms: t,
+                };
+                if let Some(s) = self.current_series_mut() {
+                    s.attempts.push(attempt);
+                }
+                if counted_check {
+                    // CS-6: the rest of the series is forfeited; the checked
+                    // player answers at once, on their own clock.
+                    if let Some(s) = self.current_series_mut() {
+                        s.end = Some(SeriesEnd::Check);
+                    }
+                    if let Some(clock) = &mut self.clock {
+                        clock.press(mover, t)?;
+                    }
+                    self.stage = Stage::Reply(mover.other());
+                } else if last || !kept {
+                    // `!kept` cannot happen (a check ends the series), but a
+                    // board that could not pass the turn back ends it too.
+                    if let Some(s) = self.current_series_mut() {
+                        s.end = Some(SeriesEnd::Complete);
+                    }
+                    if card == Card::No
+                        && let Some(board) = self.board.as_mut()
+                    {
+                        board.hand_over();
+                    }
+                    self.next_series(mover.other(), t)?;
+                }
+            }
+            Stage::Reply(defender) => {
+                if let (Some(m), Some(board)) = (chosen, self.board.as_mut()) {
+                    board.play(m, false);
+                }
+                self.turns.push(Turn::Reply(ReplyRecord {
+                    colour: defender,
+                    text,
+                    uci,
+                    check,
+                    at_ms: t,
+                }));
+                self.next_series(defender.other(), t)?;
+            }
+            Stage::NeedStack(mover) => return Err(CsError::StackNeeded { mover }),
+        }
+        self.board_end(t);
+        Ok(())
+    }
+
+    /// What a screen shows at `now_ms` (the end instant once the game is
+    /// over). It holds only turned cards.
+    pub fn view(&self, now_ms: u64) -> CsView {
+        let at = self.shown_at(now_ms);
+        let phase = if self.is_over() {
+            CsPhase::Over
+        } else {
+            match self.stage {
+                Stage::NeedStack(mover) => CsPhase::AwaitingStack { mover },
+                _ if !self.started => CsPhase::AwaitingStart,
+                Stage::Series => CsPhase::Series,
+                Stage::Reply(_) => CsPhase::Reply,
+            }
+        };
+        let colours = [Colour::White, Colour::Black];
+        let clock = self.clock.as_ref();
+        let paused = clock.is_some_and(ChessClock::paused);
+        let board = self.board.as_ref();
+        let wants_move = matches!(phase, CsPhase::Series | CsPhase::Reply) && !paused;
+        let forbidden = self.forbidden();
+        let last = board.and_then(|b| b.moves().last());
+        let number = self
+            .turns
+            .iter()
+            .filter(|t| matches!(t, Turn::Series(_)))
+            .count();
+        let series = self.turns.iter().rev().find_map(|t| match t {
+            Turn::Series(s) => Some(s.view(number)),
+            Turn::Reply(_) => None,
+        });
+        CsView {
+            mode: self.setup.mode,
+            white: self.setup.white.clone(),
+            black: self.setup.black.clone(),
+            stacks: self.setup.stacks,
+            phase,
+            paused,
+            side_to_move: self.side_to_move(),
+            series,
+            series_count: self.series_count,
+            remaining_ms: clock.map(|c| colours.map(|col| c.remaining_ms(col, at))),
+            running: clock.and_then(ChessClock::running),
+            fen: board.map(CardsBoard::fen),
+            in_check: board.is_some_and(CardsBoard::is_check),
+            last_move_san: last.map(|m| m.san.clone()),
+            last_move_uci: last.map(|m| m.uci.clone()),
+            legal_moves_uci: match board {
+                Some(b) if wants_move => b
+                    .legal_moves_uci()
+                    .into_iter()
+                    .filter(|m| !forbidden.contains(m))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            forbidden_uci: forbidden,
+            claimable: match board {
+                Some(b) if self.started && !self.is_over() => b.claimable(),
+                _ => Vec::new(),
+            },
+            result: self.result,
+            commitment_hex: self.commitment_hex(),
+            reveal: self.reveal(),
+        }
+    }
+
+    /// Blind stacks, after the game: the seed, the setup text and the words.
+    pub fn reveal(&self) -> Option<CsReveal> {
+        let blind = self.blind.as_ref().filter(|_| self.is_over())?;
+        Some(CsReveal {
+            seed_hex: hex::encode(blind.seed),
+            setup_text: self.setup.to_text(),
+            words: normalise_words(&blind.words),
+            commitment_hex: hex::encode(blind.commitment),
+        })
+    }
+}
+
+// ---- the log ----------------------------------------------------------------
+
+/// Why a log cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CsLogError {
+    Header(HeaderError),
+    /// The seed of a blind game is not 64 hex digits (or a secret game has one).
+    Seed(Option<HexError>),
+    Setup(CsError),
+    Event {
+        index: usize,
+        error: CsError,
+    },
+}
+
+impl CsLogError {
+    /// Written by a newer version of the app (update rather than discard).
+    pub fn is_newer_version(&self) -> bool {
+        matches!(self, CsLogError::Header(HeaderError::NewerVersion { .. }))
+    }
+}
+
+impl fmt::Display for CsLogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CsLogError::Header(e) => write!(f, "{e}"),
+            CsLogError::Seed(Some(e)) => write!(f, "log seed: {e}"),
+            CsLogError::Seed(None) => write!(f, "a game with secret stacks has no seed"),
+            CsLogError::Setup(e) => write!(f, "log setup refused: {e}"),
+            CsLogError::Event { index, error } => {
+                write!(f, "event {} cannot be replayed: {error}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for CsLogError {}
+
+/// The log: the shared envelope with this module's setup and events. The
+/// seed is `""` with secret stacks.
+pub type CsLog = Envelope<CsSetup, CsTimed>;
+
+impl CsGame {
+    pub fn to_log(&self) -> CsLog {
+        CsLog {
+            format: LOG_FORMAT.to_owned(),
+            version: LOG_VERSION,
+            game: GAME_CARDS.to_owned(),
+            setup: self.setup.clone(),
+            seed: self
+                .blind
+                .as_ref()
+                .map(|b| hex::encode(b.seed))
+                .unwrap_or_default(),
+            words: self
+                .blind
+                .as_ref()
+                .map(|b| b.words.clone())
+                .unwrap_or_default(),
+            events: self.events.clone(),
+        }
+    }
+
+    /// The save: compact JSON of the log. It holds every secret of the game
+    /// (see [`CsGame::save_holds_secret`]).
+    pub fn to_json(&self) -> String {
+        json::to_string(&self.to_log())
+    }
+
+    /// Replays a JSON log; refuses newer versions and anything that does not replay.
+    pub fn from_json(text: &str) -> Result<CsGame, CsLogError> {
+        let corrupt = |e: JsonError| CsLogError::Header(HeaderError::Json(e.0));
+        let value = json::parse(text).map_err(corrupt)?;
+        check_header(&value, GAME_CARDS).map_err(CsLogError::Header)?;
+        let log = CsLog::from_json(&value).map_err(corrupt)?;
+        let seed = match log.setup.stacks {
+            StackSource::Blind => {
+                Some(parse_hex32(&log.seed).map_err(|e| CsLogError::Seed(Some(e)))?)
+            }
+            StackSource::Secret if log.seed.is_empty() && log.words.is_empty() => None,
+            StackSource::Secret => return Err(CsLogError::Seed(None)),
+        };
+        CsGame::replay(log.setup, seed, &log.words, &log.events)
+    }
+}
+
+// ---- JSON ------------------------------------------------------------------
+
+json_names! {
+    StackSource { Secret = "secret", Blind = "blind" }
+}
+
+impl ToJson for Stack {
+    fn to_json(&self) -> Json {
+        Json::Str(self.to_text())
+    }
+}
+
+impl FromJson for Stack {
+    fn from_json(v: &Value) -> JsonResult<Stack> {
+        let text = String::from_json(v)?;
+        Stack::from_text(&text).map_err(|e| JsonError(e.to_string()))
+    }
+}
+
+impl ToJson for CsClock {
+    fn to_json(&self) -> Json {
+        obj([
+            ("white_ms", f(&self.white_ms)),
+            ("black_ms", f(&self.black_ms)),
+            ("increment_ms", f(&self.increment_ms)),
+        ])
+    }
+}
+
+impl FromJson for CsClock {
+    fn from_json(v: &Value) -> JsonResult<CsClock> {
+        let o = Obj::of(v)?;
+        Ok(CsClock {
+            white_ms: o.req("white_ms")?,
+            black_ms: o.req("black_ms")?,
+            increment_ms: o.req("increment_ms")?,
+        })
+    }
+}
+
+impl ToJson for CsSetup {
+    fn to_json(&self) -> Json {
+        obj([
+            ("white", f(&self.white)),
+            ("black", f(&self.black)),
+            ("clock", self.clock.as_ref().map(ToJson::to_json)),
+            ("mode", f(&self.mode)),
+            ("stacks", f(&self.stacks)),
+        ])
+    }
+}
+
+impl FromJson for CsSetup {
+    fn from_json(v: &Value) -> JsonResult<CsSetup> {
+        let o = Obj::of(v)?;
+        Ok(CsSetup {
+            white: o.req("white")?,
+            black: o.req("black")?,
+            clock: o.opt("clock")?,
+            mode: o.req("mode")?,
+            stacks: o.req("stacks")?,
+        })
+    }
+}
+
+impl ToJson for CsEvent {
+    fn to_json(&self) -> Json {
+        let unit = |name| tagged("type", name, []);
+        match self {
+            CsEvent::SetStack { stack } => tagged("type", "set_stack", [("stack", f(stack))]),
+            CsEvent::Start => unit("start"),
+            CsEvent::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
+            CsEvent::Played { check, note } => tagged(
+                "type",
+                "played",
+                [
+                    ("check", f(check)),
+                    ("note", note.as_ref().map(ToJson::to_json)),
+                ],
+            ),
+            CsEvent::Pause => unit("pause"),
+            CsEvent::Resume => unit("resume"),
+            CsEvent::Adjust {
+                colour,
+                remaining_ms,
+            } => tagged(
+                "type",
+                "adjust",
+                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
+            ),
+            CsEvent::Resign { colour } => tagged("type", "resign", [("colour", f(colour))]),
+            CsEvent::AgreeDraw => unit("agree_draw"),
+            CsEvent::Claim(c) => tagged("type", "claim", [("claim", f(c))]),
+            CsEvent::Report(CsReport::Checkmate { winner }) => tagged(
+                "type",
+                "report",
+                [("end", f("checkmate")), ("winner", f(winner))],
+            ),
+            CsEvent::Report(CsReport::Stalemate) => {
+                tagged("type", "report", [("end", f("stalemate"))])
+            }
+            CsEvent::Flag => unit("flag"),
+        }
+    }
+}
+
+impl FromJson for CsEvent {
+    fn from_json(v: &Value) -> JsonResult<CsEvent> {
+        let o = Obj::of(v)?;
+        Ok(match o.tag("type")? {
+            "set_stack" => CsEvent::SetStack {
+                stack: o.req("stack")?,
+            },
+            "start" => CsEvent::Start,
+            "move" => CsEvent::Move { mv: o.req("mv")? },
+            "played" => CsEvent::Played {
+                check: o.req("check")?,
+                note: o.opt("note")?,
+            },
+            "pause" => CsEvent::Pause,
+            "resume" => CsEvent::Resume,
+            "adjust" => CsEvent::Adjust {
+                colour: o.req("colour")?,
+                remaining_ms: o.req("remaining_ms")?,
+            },
+            "resign" => CsEvent::Resign {
+                colour: o.req("colour")?,
+            },
+            "agree_draw" => CsEvent::AgreeDraw,
+            "claim" => CsEvent::Claim(o.req("claim")?),
+            "report" => CsEvent::Report(match o.tag("end")? {
+                "checkmate" => CsReport::Checkmate {
+                    winner: o.req("winner")?,
+                },
+                "stalemate" => CsReport::Stalemate,
+                other => return Err(unknown_variant(other)),
+            }),
+            "flag" => CsEvent::Flag,
+            other => return Err(unknown_variant(other)),
+        })
+    }
+}
+
+impl ToJson for CsTimed {
+    fn to_json(&self) -> Json {
+        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
+    }
+}
+
+impl FromJson for CsTimed {
+    fn from_json(v: &Value) -> JsonResult<CsTimed> {
+        let o = Obj::of(v)?;
+        Ok(CsTimed {
+            t_ms: o.req("t_ms")?,
+            event: o.req("event")?,
+        })
+    }
+}
