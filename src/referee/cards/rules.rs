@@ -78,6 +78,19 @@ fn uci_of(m: Move) -> String {
 }
 
 impl CardsBoard {
+    /// A board from a standard-chess FEN (for analysis and tests; a game
+    /// always starts from the usual position).
+    pub fn from_fen(fen: &str) -> Option<CardsBoard> {
+        let fen: Fen = fen.trim().parse().ok()?;
+        let pos: Chess = fen.into_position(CastlingMode::Standard).ok()?;
+        Some(CardsBoard {
+            history: vec![pos.repetition_key()],
+            pos,
+            handover: None,
+            moves: Vec::new(),
+        })
+    }
+
     /// Reads a move in UCI or SAN and checks it is legal here. Does not play it.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move_in(&self.pos, text)

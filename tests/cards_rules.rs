@@ -1,0 +1,555 @@
+//! The card-series duel's rules (CS-1…CS-9, C-1, C-2, C-4), played through
+//! the referee without any UI. Test names cite the rule ids.
+#![cfg(all(feature = "cards", not(target_arch = "wasm32")))]
+
+use nordau_shift::referee::cards::{
+    BlindStacks, Card, CardsBoard, CsBoardEnd, CsClock, CsError, CsEvent, CsGame, CsPhase,
+    CsReason, CsReport, CsSetup, SeriesEnd, Stack, StackError, StackSource, TurnView,
+    cs_commitment, cs_from_pgn, cs_to_pgn,
+};
+use nordau_shift::referee::chessboard::MoveError;
+use nordau_shift::referee::commitment::stream_key;
+use nordau_shift::referee::{Colour, DrawClaim, InputMode, Outcome, PgnInfo};
+
+const W: Colour = Colour::White;
+const B: Colour = Colour::Black;
+
+fn stack(s: &str) -> Stack {
+    Stack::from_text(s).unwrap()
+}
+
+fn setup(mode: InputMode, stacks: StackSource) -> CsSetup {
+    CsSetup::new("Anna", "Boris", mode, stacks).with_clock(CsClock::fischer(300_000, 2_000))
+}
+
+/// A board-mode game with secret stacks, White's first stack set, started at 0.
+fn board_game(first: &str) -> CsGame {
+    let mut g = CsGame::new(setup(InputMode::Board, StackSource::Secret)).unwrap();
+    g.apply(
+        0,
+        CsEvent::SetStack {
+            stack: stack(first),
+        },
+    )
+    .unwrap();
+    g.apply(0, CsEvent::Start).unwrap();
+    g
+}
+
+/// Plays `moves` one second apart from `t`; returns the time of the last.
+fn play(g: &mut CsGame, t: u64, moves: &[&str]) -> u64 {
+    let mut t = t;
+    for m in moves {
+        t += 1_000;
+        g.apply(t, CsEvent::Move { mv: (*m).into() })
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    t
+}
+
+fn set(g: &mut CsGame, t: u64, s: &str) {
+    g.apply(t, CsEvent::SetStack { stack: stack(s) }).unwrap();
+}
+
+#[test]
+fn cs_2_white_starts_and_series_of_six_alternate() {
+    let mut g = CsGame::new(setup(InputMode::Board, StackSource::Secret)).unwrap();
+    assert_eq!(
+        g.view(0).phase,
+        CsPhase::AwaitingStack { mover: W },
+        "Black arranges White's first stack"
+    );
+    assert_eq!(
+        g.apply(0, CsEvent::Start),
+        Err(CsError::StackNeeded { mover: W })
+    );
+    set(&mut g, 0, "YYYNNN");
+    assert_eq!(g.view(0).phase, CsPhase::AwaitingStart);
+    assert_eq!(
+        g.apply(0, CsEvent::Move { mv: "e4".into() }),
+        Err(CsError::NotStarted)
+    );
+    g.apply(0, CsEvent::Start).unwrap();
+    let t = play(&mut g, 0, &["e4", "d4", "Nf3"]);
+    assert_eq!(g.view(t).side_to_move, W, "CS-9: still White's series");
+    let t = play(&mut g, t, &["Bc4", "Bb5", "Be2"]);
+    let v = g.view(t);
+    assert_eq!(v.phase, CsPhase::AwaitingStack { mover: B });
+    let s = v.series.unwrap();
+    assert_eq!(s.end, Some(SeriesEnd::Complete));
+    assert_eq!(
+        s.stack.as_deref(),
+        Some("YYYNNN"),
+        "a spent stack is public"
+    );
+    assert_eq!(
+        g.apply(t, CsEvent::Move { mv: "e5".into() }),
+        Err(CsError::StackNeeded { mover: B })
+    );
+    set(&mut g, t, "NYNYNY");
+    assert_eq!(g.view(t).side_to_move, B);
+    assert_eq!(g.board().unwrap().turn(), B);
+    let t = play(&mut g, t, &["e5", "e6", "d6", "Nc6", "a6", "h6"]);
+    let v = g.view(t);
+    assert_eq!(v.phase, CsPhase::AwaitingStack { mover: W });
+    assert_eq!(v.series_count, 2);
+    assert!(
+        v.fen
+            .unwrap()
+            .starts_with("r1bqkbnr/pppp1pp1/2n1p2p/8/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq -")
+    );
+}
+
+#[test]
+fn cs_3_a_stack_holds_three_yes_and_three_no() {
+    assert_eq!(Stack::from_text("YYYYNN"), Err(StackError::Mix { yes: 4 }));
+    assert_eq!(Stack::from_text("NNNNNN"), Err(StackError::Mix { yes: 0 }));
+    assert_eq!(
+        Stack::from_text("YYYNN"),
+        Err(StackError::Length { found: 5 })
+    );
+    assert!(Stack::new([Card::Yes; 6]).is_err());
+    // A log with a bad stack is refused, not repaired.
+    let mut g = board_game("YNYNYN");
+    play(&mut g, 0, &["e4"]);
+    let bad = g.to_json().replace("YNYNYN", "YYYYYN");
+    assert!(CsGame::from_json(&bad).is_err());
+}
+
+#[test]
+fn cs_3_a_no_card_takes_the_move_back() {
+    let mut g = board_game("NYYYNN");
+    let before = g.view(0).fen;
+    let t = play(&mut g, 0, &["e4"]);
+    let v = g.view(t);
+    assert_eq!(v.fen, before, "the piece returns");
+    let s = v.series.unwrap();
+    assert_eq!(s.attempts[0].card, Card::No);
+    assert_eq!(s.attempts[0].text.as_deref(), Some("e4"));
+    assert_eq!(s.cards_left, 5);
+    assert_eq!(s.refused(), vec![Some("e4".to_owned())]);
+    assert!(g.board().unwrap().moves().is_empty());
+}
+
+#[test]
+fn cs_4_a_refused_move_is_forbidden_only_within_its_series() {
+    let mut g = board_game("NYYYNN");
+    let t = play(&mut g, 0, &["e4"]);
+    let v = g.view(t);
+    assert_eq!(v.forbidden_uci, ["e2e4"]);
+    assert!(!v.legal_moves_uci.contains(&"e2e4".to_owned()));
+    assert_eq!(
+        g.apply(t + 1, CsEvent::Move { mv: "e2e4".into() }),
+        Err(CsError::Forbidden { san: "e4".into() })
+    );
+    // Nothing was turned by the refused attempt.
+    assert_eq!(g.view(t + 1).series.unwrap().cards_left, 5);
+    let t = play(&mut g, t, &["d4", "Nf3", "c4", "Nc3", "b3"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["e5", "Nc6", "Nf6", "a6", "a5", "h6"]);
+    set(&mut g, t, "YYYNNN");
+    // A later series may play it.
+    assert!(g.view(t).legal_moves_uci.contains(&"e2e4".to_owned()));
+    play(&mut g, t, &["e4"]);
+    assert_eq!(g.board().unwrap().moves().last().unwrap().san, "e4");
+}
+
+#[test]
+fn cs_5_a_series_turns_all_six_cards_and_the_same_piece_may_move_again() {
+    let mut g = board_game("YNYNYN");
+    let t = play(&mut g, 0, &["Nf3", "Ng5", "Ng1", "Nc3", "Nf3", "Nh4"]);
+    let sans: Vec<&str> = g
+        .board()
+        .unwrap()
+        .moves()
+        .iter()
+        .map(|m| m.san.as_str())
+        .collect();
+    assert_eq!(sans, ["Nf3", "Ng1", "Nf3"]);
+    let s = g.view(t).series.unwrap();
+    assert_eq!(s.attempts.len(), 6);
+    assert_eq!(s.cards_left, 0);
+}
+
+#[test]
+fn cs_6_an_accepted_check_ends_the_series_and_the_reply_has_no_card() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+"]);
+    let v = g.view(t);
+    assert_eq!(v.phase, CsPhase::Reply);
+    assert_eq!(v.side_to_move, B);
+    assert!(v.in_check);
+    let s = v.series.as_ref().unwrap();
+    assert_eq!(s.end, Some(SeriesEnd::Check));
+    assert_eq!(s.cards_left, 3, "the rest of the series is forfeited");
+    assert!(s.attempts[2].check);
+    assert_eq!(v.running, Some(B), "the checked player's clock runs");
+    // The reply: one move, no card; then the defender arranges the
+    // attacker's fresh stack on the defender's own clock.
+    let t = play(&mut g, t, &["Kxf7"]);
+    let v = g.view(t);
+    assert_eq!(v.phase, CsPhase::AwaitingStack { mover: W });
+    assert_eq!(v.running, Some(B));
+    assert_eq!(v.series_count, 1);
+    set(&mut g, t + 500, "NNNYYY");
+    let v = g.view(t + 500);
+    assert_eq!(v.phase, CsPhase::Series);
+    assert_eq!(v.side_to_move, W);
+    assert_eq!(v.running, Some(W));
+    assert_eq!(v.series.unwrap().number, 2);
+    match &g.history()[1] {
+        TurnView::Reply(r) => {
+            assert_eq!(r.colour, B);
+            assert_eq!(r.text.as_deref(), Some("Kxf7"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn cs_9_a_no_card_rejects_a_checking_move_before_its_check_counts() {
+    let mut g = board_game("YYNYNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+"]);
+    let v = g.view(t);
+    assert_eq!(
+        v.phase,
+        CsPhase::Series,
+        "no check counted: the series goes on"
+    );
+    assert_eq!(v.side_to_move, W);
+    assert!(!v.in_check);
+    let s = v.series.unwrap();
+    assert!(!s.attempts[2].check);
+    assert_eq!(s.cards_left, 3);
+    assert_eq!(
+        g.apply(t + 1, CsEvent::Move { mv: "Qxf7+".into() }),
+        Err(CsError::Forbidden {
+            san: "Qxf7+".into()
+        })
+    );
+}
+
+#[test]
+fn cs_7_an_accepted_mate_ends_the_game() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["f3", "g4", "a3", "h3", "h4", "b3"]);
+    set(&mut g, t, "YNYNNY");
+    let t = play(&mut g, t, &["e5", "a6", "Qh4#"]);
+    let r = g.result().unwrap();
+    assert_eq!(r.outcome, Outcome::Win(B));
+    assert_eq!(r.reason, CsReason::Checkmate);
+    assert_eq!(g.view(t).phase, CsPhase::Over);
+    assert_eq!(g.view(t).series.unwrap().end, Some(SeriesEnd::Check));
+    assert!(g.apply(t + 1, CsEvent::Move { mv: "a4".into() }).is_err());
+}
+
+#[test]
+fn cs_7_a_mate_refused_by_a_no_card_is_no_mate() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["f3", "g4", "a3", "h3", "h4", "b3"]);
+    set(&mut g, t, "YNNYYN");
+    let t = play(&mut g, t, &["e5", "Qh4#"]);
+    assert!(g.result().is_none());
+    assert_eq!(g.view(t).side_to_move, B);
+    assert_eq!(g.view(t).forbidden_uci, ["d8h4"]);
+}
+
+#[test]
+fn cs_7_stalemate_made_only_of_forbidden_moves() {
+    // White: king h1 and a blocked pawn; the king has two squares.
+    let b = CardsBoard::from_fen("7k/8/8/8/8/p7/P5r1/7K w - - 0 1").unwrap();
+    let mut legal = b.legal_moves_uci();
+    legal.sort();
+    assert_eq!(legal, ["h1g2"], "Kxg2 is the only move");
+    assert_eq!(b.automatic_end(&[]), None);
+    assert_eq!(
+        b.automatic_end(&["h1g2".to_owned()]),
+        Some(CsBoardEnd::ForbiddenStalemate)
+    );
+    // Literal (Interpretation): in check with every escape refused, too.
+    let b = CardsBoard::from_fen("7k/8/8/8/8/8/6q1/7K w - - 0 1").unwrap();
+    assert!(b.is_check());
+    assert_eq!(b.legal_moves_uci(), ["h1g2"]);
+    assert_eq!(
+        b.automatic_end(&["h1g2".to_owned()]),
+        Some(CsBoardEnd::ForbiddenStalemate)
+    );
+    // Without forbidden moves the usual ends apply.
+    let mate = CardsBoard::from_fen("7k/8/8/8/8/8/6qr/7K w - - 0 1").unwrap();
+    assert_eq!(
+        mate.automatic_end(&[]),
+        Some(CsBoardEnd::Checkmate { winner: B })
+    );
+    let stale = CardsBoard::from_fen("7k/8/8/8/8/6q1/8/7K w - - 0 1").unwrap();
+    assert_eq!(stale.automatic_end(&[]), Some(CsBoardEnd::Stalemate));
+}
+
+/// White: e4, e5, a3 stand; Black's series then ends with `black`'s moves.
+fn before_en_passant(black_stack: &str, black: &[&str]) -> (CsGame, u64) {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "e5", "a3", "h3", "h4", "b3"]);
+    set(&mut g, t, black_stack);
+    let t = play(&mut g, t, black);
+    (g, t)
+}
+
+#[test]
+fn cs_9_en_passant_on_the_first_series_move_after_the_double_step() {
+    let (mut g, t) = before_en_passant("NNNYYY", &["h6", "h5", "g6", "a6", "b6", "d5"]);
+    set(&mut g, t, "YYYNNN");
+    assert!(g.view(t).legal_moves_uci.contains(&"e5d6".to_owned()));
+    play(&mut g, t, &["exd6"]);
+    assert_eq!(g.board().unwrap().moves().last().unwrap().san, "exd6");
+}
+
+#[test]
+fn cs_9_en_passant_is_lost_after_the_first_series_move() {
+    let (mut g, t) = before_en_passant("NNNYYY", &["h6", "h5", "g6", "a6", "b6", "d5"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["a4"]);
+    assert!(!g.view(t).legal_moves_uci.contains(&"e5d6".to_owned()));
+    assert!(matches!(
+        g.apply(t + 1, CsEvent::Move { mv: "exd6".into() }),
+        Err(CsError::Move {
+            error: MoveError::Illegal,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn cs_9_a_refused_move_spends_no_en_passant_right() {
+    let (mut g, t) = before_en_passant("NNNYYY", &["h6", "h5", "g6", "a6", "b6", "d5"]);
+    set(&mut g, t, "NYYYNN");
+    let t = play(&mut g, t, &["a4"]);
+    assert!(g.view(t).legal_moves_uci.contains(&"e5d6".to_owned()));
+    play(&mut g, t, &["exd6"]);
+}
+
+#[test]
+fn cs_9_a_double_step_inside_a_series_is_not_capturable_later() {
+    // Black's d5 stands first, then Black moves on: White's series cannot take it.
+    let (mut g, t) = before_en_passant("YYYNNN", &["d5", "a6", "b6", "h6", "h5", "g6"]);
+    set(&mut g, t, "YYYNNN");
+    assert!(!g.view(t).legal_moves_uci.contains(&"e5d6".to_owned()));
+}
+
+#[test]
+fn cs_9_the_movers_clock_runs_through_the_series_and_a_refusal_gives_no_time_back() {
+    let mut g = board_game("NYNYNY");
+    play(&mut g, 0, &["e4", "d4", "Nf3", "c4", "Nc3", "b3"]);
+    // Six seconds on White's clock; the pressing arranger (White) pays for
+    // arranging Black's stack too, then gets one increment.
+    let v = g.view(6_000);
+    assert_eq!(v.remaining_ms, Some([294_000, 300_000]));
+    assert_eq!(v.running, Some(W));
+    set(&mut g, 9_000, "YYYNNN");
+    let v = g.view(10_000);
+    assert_eq!(v.remaining_ms, Some([291_000 + 2_000, 299_000]));
+    assert_eq!(v.running, Some(B));
+}
+
+#[test]
+fn cs_8_blind_stacks_come_from_the_committed_seed() {
+    let seed = [7u8; 32];
+    let words = ["blue whale"];
+    let s = setup(InputMode::Board, StackSource::Blind);
+    assert_eq!(
+        CsGame::new(s.clone()).err(),
+        Some(CsError::WrongConstructor)
+    );
+    let mut g = CsGame::new_blind(s.clone(), seed, &words).unwrap();
+    let commitment = hex::encode(cs_commitment(&s, &seed));
+    assert_eq!(
+        g.view(0).commitment_hex.as_deref(),
+        Some(commitment.as_str())
+    );
+    assert_eq!(g.view(0).phase, CsPhase::AwaitingStart);
+    assert_eq!(
+        g.apply(
+            0,
+            CsEvent::SetStack {
+                stack: stack("YYYNNN")
+            }
+        ),
+        Err(CsError::BlindStacks)
+    );
+    g.apply(0, CsEvent::Start).unwrap();
+    let mut deal = BlindStacks::new(&stream_key(&seed, &words));
+    let mut t = 0;
+    // Play three series; each turns the dealt stack in order.
+    for k in 0..3 {
+        let expected = deal.stack(k).to_text();
+        for _ in 0..6 {
+            t += 100;
+            let legal = g.view(t).legal_moves_uci;
+            // A quiet move that never checks: the first legal one that does not.
+            let board = g.board().unwrap();
+            let mv = legal
+                .iter()
+                .find(|m| !board.gives_check(board.parse_move(m).unwrap()))
+                .unwrap()
+                .clone();
+            g.apply(t, CsEvent::Move { mv }).unwrap();
+        }
+        let TurnView::Series(s) = &g.history()[k] else {
+            panic!()
+        };
+        let turned: String = s.attempts.iter().map(|a| a.card.letter()).collect();
+        assert_eq!(turned, expected, "series {k}");
+        assert_eq!(s.stack.as_deref(), Some(expected.as_str()));
+    }
+    assert!(g.view(t).reveal.is_none(), "the seed stays hidden");
+    assert!(g.save_holds_secret());
+    g.apply(t, CsEvent::AgreeDraw).unwrap();
+    let r = g.view(t).reveal.unwrap();
+    assert_eq!(r.seed_hex, hex::encode(seed));
+    assert_eq!(r.commitment_hex, commitment);
+    assert_eq!(r.words, ["blue whale"]);
+    assert!(!g.save_holds_secret());
+}
+
+#[test]
+fn cs_8_secret_stacks_never_show_an_unturned_card() {
+    let mut g = board_game("NNYYNY");
+    assert!(g.save_holds_secret());
+    let t = play(&mut g, 0, &["e4", "d4"]);
+    let v = g.view(t);
+    let s = v.series.as_ref().unwrap();
+    assert_eq!(s.stack, None);
+    assert_eq!(s.attempts.len(), 2);
+    assert_eq!(s.cards_left, 4);
+    // Neither the view nor the game's Debug prints the order.
+    for text in [format!("{v:?}"), format!("{g:?}")] {
+        assert!(!text.contains("NNYYNY"), "{text}");
+        assert!(!text.contains("YYNY"), "{text}");
+    }
+    // The save does hold it (the UI seals it).
+    assert!(g.to_json().contains("NNYYNY"));
+    // The PGN of a running series shows turned cards only.
+    let pgn = cs_to_pgn(&g, &PgnInfo::default()).unwrap();
+    assert!(pgn.contains("{Turned: NN}"), "{pgn}");
+    assert!(!pgn.contains("NNYYNY"), "{pgn}");
+}
+
+#[test]
+fn c_1_clock_mode_reports_moves_cards_checks_and_the_end() {
+    let mut g = CsGame::new(setup(InputMode::Clock, StackSource::Secret)).unwrap();
+    set(&mut g, 0, "NYNYYN");
+    g.apply(0, CsEvent::Start).unwrap();
+    let played = |check, note: Option<&str>| CsEvent::Played {
+        check,
+        note: note.map(str::to_owned),
+    };
+    assert_eq!(
+        g.apply(1, CsEvent::Move { mv: "e4".into() }),
+        Err(CsError::WrongMode)
+    );
+    // A check on a No card does not count (CS-9).
+    g.apply(1_000, played(true, Some("Qxf7+"))).unwrap();
+    g.apply(2_000, played(false, Some("e4"))).unwrap();
+    g.apply(3_000, played(false, None)).unwrap();
+    let v = g.view(3_000);
+    assert_eq!(v.phase, CsPhase::Series);
+    assert_eq!(
+        v.series.unwrap().refused(),
+        vec![Some("Qxf7+".to_owned()), None]
+    );
+    // An accepted check ends the series: the reply, then Black arranges.
+    g.apply(4_000, played(true, Some("Bb5+"))).unwrap();
+    assert_eq!(g.view(4_000).phase, CsPhase::Reply);
+    g.apply(5_000, played(false, Some("c6"))).unwrap();
+    assert_eq!(g.view(5_000).phase, CsPhase::AwaitingStack { mover: W });
+    set(&mut g, 6_000, "YYYNNN");
+    g.apply(7_000, CsEvent::Report(CsReport::Checkmate { winner: W }))
+        .unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason),
+        (Outcome::Win(W), CsReason::Checkmate)
+    );
+    assert!(cs_to_pgn(&g, &PgnInfo::default()).is_err());
+    let back = CsGame::from_json(&g.to_json()).unwrap();
+    assert_eq!(back, g);
+}
+
+#[test]
+fn c_2_flag_resignation_agreement_and_claims() {
+    let mut g = board_game("YYYNNN");
+    assert!(g.tick(300_000));
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.outcome, r.reason, r.at_ms),
+        (Outcome::Win(B), CsReason::Flag, 300_000)
+    );
+
+    let mut g = board_game("YYYNNN");
+    g.apply(5, CsEvent::Resign { colour: W }).unwrap();
+    assert_eq!(g.result().unwrap().outcome, Outcome::Win(B));
+    assert_eq!(g.apply(6, CsEvent::AgreeDraw), Err(CsError::GameOver));
+
+    let mut g = board_game("YYYNNN");
+    assert_eq!(
+        g.apply(5, CsEvent::Claim(DrawClaim::Threefold)),
+        Err(CsError::NoClaim)
+    );
+    // Knights out and back: the start position is faced a third time when
+    // Black's second series ends.
+    let t = play(&mut g, 0, &["Nf3", "Ng1", "Nf3", "Nh4", "Ne5", "Ng5"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["Nf6", "Ng8", "Nf6", "Nh5", "Ne4", "Ng4"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["Ng1", "Nf3", "Ng1", "Nh3", "Nc3", "Na3"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["Ng8", "Nf6", "Ng8", "Nh6", "Nc6", "Na6"]);
+    assert!(
+        g.view(t).claimable.contains(&DrawClaim::Threefold),
+        "{:?}",
+        g.view(t).claimable
+    );
+    g.apply(t, CsEvent::Claim(DrawClaim::Threefold)).unwrap();
+    assert_eq!(g.result().unwrap().reason, CsReason::ThreefoldClaim);
+}
+
+#[test]
+fn c_4_the_log_replays_to_the_same_game_and_the_pgn_reads_back() {
+    let mut g = board_game("YNYNYN");
+    let t = play(&mut g, 0, &["e4", "d4", "Nf3", "Bc4", "Be2", "O-O"]);
+    set(&mut g, t, "NYYNYN");
+    let t = play(&mut g, t, &["e5", "d5", "Nc6", "Bd7", "Bg4", "Qd6"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["Bb5", "Bxc6+", "bxc6"]);
+    let back = CsGame::from_json(&g.to_json()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.view(t), g.view(t));
+    let pgn = cs_to_pgn(&g, &PgnInfo::default()).unwrap();
+    for piece in [
+        "{Series 1: White}",
+        "{No: d4}",
+        "{No: O-O}",
+        "1. e4",
+        "-- 2. Nf3",
+        "{Stack: YNYNYN}",
+        "{Series 2: Black}",
+        "{No: e5}",
+        "{Stack: YY, check (unused: YNNN)}",
+        "{Reply}",
+        "bxc6",
+        "[Stacks \"secret\"]",
+        "[TimeControl \"300+2\"]",
+    ] {
+        assert!(pgn.contains(piece), "{piece} missing from\n{pgn}");
+    }
+    let imported = cs_from_pgn(&pgn).unwrap();
+    let sans: Vec<&str> = imported.moves.iter().map(|m| m.san.as_str()).collect();
+    let played: Vec<&str> = g
+        .board()
+        .unwrap()
+        .moves()
+        .iter()
+        .map(|m| m.san.as_str())
+        .collect();
+    assert_eq!(sans, played);
+    assert_eq!(imported.fen, g.board().unwrap().fen());
+    assert_eq!(imported.white.as_deref(), Some("Anna"));
+}
