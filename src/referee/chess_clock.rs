@@ -671,6 +671,16 @@ impl ChessClock {
         self.state.delay_left(colour, now_ms)
     }
 
+    /// What the running clock's face shows at `now_ms`: its unexpired delay
+    /// while one runs, else its time; `None` when no clock runs.
+    pub fn shown_ms(&self, now_ms: u64) -> Option<u64> {
+        let colour = self.running()?;
+        match self.delay_left_ms(colour, now_ms) {
+            0 => Some(self.remaining_ms(colour, now_ms)),
+            delay => Some(delay),
+        }
+    }
+
     /// Moves `colour` has completed (the starting press is not a move).
     pub fn moves_made(&self, colour: Colour) -> u32 {
         self.state.moves[colour.index()]

@@ -15,6 +15,8 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+pub mod module;
 #[cfg(feature = "nordau")]
 pub mod nordau;
 pub mod number_field;

@@ -14,14 +14,12 @@ mod strings;
 use leptos::prelude::*;
 
 use crate::referee::Colour;
-use crate::referee::bughouse::{
-    BhError, BhEvent, BhGame, BhLogError, BhOutcome, BhReason, BhView, BoardId, Seat,
-};
+use crate::referee::bughouse::{BhEvent, BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
+use crate::ui::format;
 use crate::ui::games::GameEntry;
-use crate::ui::i18n::{I18n, use_i18n};
-use crate::ui::saved::{DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
-use crate::ui::{format, ticker};
-use crate::web::{clock, device, sound, storage};
+pub use crate::ui::module::LOW_TIME_MS;
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::saved::Slot;
 use strings::{BughouseTexts, TEXTS};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -30,19 +28,21 @@ pub const ENTRY: GameEntry = GameEntry {
     href: "#/bughouse",
     name: |t| TEXTS.get(t.lang).game_name,
     summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: SLOT.key,
+    save_key: SPEC.slot.key,
     view: || view! { <BughouseTable/> }.into_any(),
 };
 
-/// The match in progress (or just finished) lives here between page loads.
-const SLOT: Slot = Slot {
-    key: "bughouse.match",
-    damaged_key: "bughouse.match.damaged",
-    file_name: "bughouse-save.json",
+static SPEC: ModuleSpec = ModuleSpec {
+    // The match in progress (or just finished) lives here between page loads.
+    slot: Slot {
+        key: "bughouse.match",
+        damaged_key: "bughouse.match.damaged",
+        file_name: "bughouse-save.json",
+    },
+    muted_key: "bughouse.muted",
+    export_file: "bughouse-match.json",
+    refused: |i18n| i18n.of(&TEXTS).refused,
 };
-const MUTED_KEY: &str = "bughouse.muted";
-/// The low-time warning starts here (colour, and a tick each second).
-pub const LOW_TIME_MS: u64 = 10_000;
 
 /// The four seats in the order of `BhSetup::names`.
 pub const SEATS: [Seat; 4] = [
@@ -64,158 +64,83 @@ pub const SEATS: [Seat; 4] = [
     },
 ];
 
-impl Saved for BhGame {
-    type Error = BhLogError;
+impl crate::ui::saved::Saved for BhGame {
+    type Error = crate::referee::bughouse::BhLogError;
 
     fn to_json(&self) -> String {
         BhGame::to_json(self)
     }
 
-    fn from_json(text: &str) -> Result<Self, BhLogError> {
+    fn from_json(text: &str) -> Result<Self, Self::Error> {
         BhGame::from_json(text)
     }
 
-    fn is_newer(error: &BhLogError) -> bool {
+    fn is_newer(error: &Self::Error) -> bool {
         error.is_newer_version()
     }
 }
 
-/// Shared by the module's screens.
+impl ModuleGame for BhGame {
+    type Event = BhEvent;
+    type Refusal = crate::referee::bughouse::BhError;
+
+    fn apply(&mut self, t: u64, event: BhEvent) -> Result<(), Self::Refusal> {
+        BhGame::apply(self, t, event)
+    }
+
+    /// The first flag on either board (BH-4).
+    fn tick(&mut self, now: u64) -> bool {
+        BhGame::tick(self, now)
+    }
+
+    fn last_event_ms(&self) -> u64 {
+        BhGame::last_event_ms(self)
+    }
+
+    fn is_over(&self) -> bool {
+        BhGame::is_over(self)
+    }
+
+    fn ended_here(&self) -> bool {
+        self.result().is_some_and(|r| r.played_here())
+    }
+
+    /// Two clocks run at once (BH-2): the redraw timer wakes for whichever
+    /// face changes first.
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        BoardId::BOTH
+            .into_iter()
+            .filter_map(|b| self.clock(b).shown_ms(now))
+            .min()
+    }
+
+    fn next_change_ms(&self, now: u64) -> Option<u64> {
+        BoardId::BOTH
+            .into_iter()
+            .filter_map(|b| self.clock(b).shown_ms(now).map(format::next_change_in))
+            .min()
+    }
+}
+
+/// Shared by the module's screens: the shared module context, plus the match
+/// as the screen shows it now — one view for every part of the screen
+/// (computed once per redraw, not once per quadrant).
 #[derive(Clone, Copy)]
 pub struct BhCtx {
-    pub game: RwSignal<Option<BhGame>>,
-    /// The time the screen shows (ms); advanced by the redraw timer.
-    pub now: RwSignal<u64>,
-    /// A short notice (a refused event), cleared on the next success.
-    pub notice: RwSignal<Option<&'static str>>,
-    /// The last save failed: the match lives only in this page for now.
-    pub unsaved: RwSignal<bool>,
-    pub muted: RwSignal<bool>,
-    /// The match as the screen shows it now: one view for every part of the
-    /// screen (computing it once per redraw, not once per quadrant).
+    base: ModuleCtx<BhGame>,
     pub view: Memo<Option<BhView>>,
-    /// Captured once: timer callbacks run outside any reactive owner.
-    i18n: I18n,
-    /// Bumped whenever the timer must be re-planned.
-    epoch: RwSignal<u64>,
+}
+
+impl std::ops::Deref for BhCtx {
+    type Target = ModuleCtx<BhGame>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.base
+    }
 }
 
 pub fn use_bh() -> BhCtx {
     expect_context::<BhCtx>()
-}
-
-impl BhCtx {
-    fn texts(&self) -> &'static BughouseTexts {
-        self.i18n.of(&TEXTS)
-    }
-
-    /// The time for a new event: now, but never before the last recorded one.
-    fn event_time(&self) -> u64 {
-        let floor = self
-            .game
-            .with_untracked(|g| g.as_ref().map_or(0, BhGame::last_event_ms));
-        clock::now_at_least(floor)
-    }
-
-    /// Replaces the match (or clears it) after storing it; the screen shows
-    /// the new state only once it is saved or the failure is on screen.
-    fn store(&self, next: Option<BhGame>) {
-        if !crate::ui::one_window::may_record() {
-            return;
-        }
-        let saved = match &next {
-            Some(game) => SLOT.save(game),
-            None => {
-                SLOT.clear();
-                true
-            }
-        };
-        self.notice.set(None);
-        self.unsaved.set(!saved);
-        let was_over = self
-            .game
-            .with_untracked(|g| g.as_ref().is_some_and(BhGame::is_over));
-        let is_over = next.as_ref().is_some_and(BhGame::is_over);
-        self.now
-            .set(self.event_time().max(self.now.get_untracked()));
-        if let Some(game) = next.as_ref().filter(|_| is_over && !was_over) {
-            self.announce_end(game);
-        }
-        self.game.set(next);
-        self.epoch.update(|e| *e += 1);
-    }
-
-    /// Changes the match through `change`; a refused change leaves
-    /// everything as it was and says so.
-    pub fn update(&self, change: impl FnOnce(&mut BhGame) -> Result<(), BhError>) -> bool {
-        let Some(mut next) = self
-            .game
-            .get_untracked()
-            .filter(|_| crate::ui::one_window::may_record())
-        else {
-            return false;
-        };
-        if change(&mut next).is_err() {
-            self.notice.set(Some(self.texts().refused));
-            return false;
-        }
-        self.store(Some(next));
-        true
-    }
-
-    /// Sends one event, timestamped now. A flag that fell in the meantime is
-    /// recorded first (and then the event is refused: the match is over).
-    pub fn send(&self, event: BhEvent) -> bool {
-        let t = self.event_time();
-        self.record_flag(t);
-        self.update(|game| game.apply(t, event))
-    }
-
-    /// Records a fallen flag (the first on either board, BH-4); whether one was.
-    fn record_flag(&self, now: u64) -> bool {
-        let flagged = self.game.with_untracked(|g| {
-            let mut probe = g.clone()?;
-            probe.tick(now).then_some(probe)
-        });
-        match flagged {
-            Some(next) => {
-                self.store(Some(next));
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Starts a new match.
-    pub fn begin(&self, game: BhGame) {
-        self.notice.set(None);
-        self.store(Some(game));
-    }
-
-    /// Forgets the match and returns to the setup screen.
-    pub fn clear(&self) {
-        self.store(None);
-    }
-
-    /// Sound and vibration at the end; screen readers get the result from
-    /// the live region (`live_text`).
-    fn announce_end(&self, game: &BhGame) {
-        if game.result().is_some_and(|r| r.played_here()) {
-            self.play(sound::Cue::End);
-            device::vibrate(&[500]);
-        }
-    }
-
-    pub fn play(&self, cue: sound::Cue) {
-        if !self.muted.get_untracked() {
-            sound::play(cue);
-        }
-    }
-
-    pub fn set_muted(&self, muted: bool) {
-        storage::set(MUTED_KEY, if muted { "1" } else { "0" });
-        self.muted.set(muted);
-    }
 }
 
 pub fn reason_text(t: &BughouseTexts, reason: BhReason) -> &'static str {
@@ -286,7 +211,7 @@ pub fn reason_line(t: &BughouseTexts, view: &BhView) -> String {
 
 /// What the screen-reader live region says: the result of a finished match.
 fn live_text(ctx: &BhCtx) -> String {
-    let t = ctx.texts();
+    let t = ctx.i18n.of(&TEXTS);
     ctx.game
         .with(|g| {
             let game = g.as_ref().filter(|g| g.is_over())?;
@@ -306,150 +231,34 @@ fn live_text(ctx: &BhCtx) -> String {
 /// The whole module at `#/bughouse`.
 #[component]
 pub fn BughouseTable() -> impl IntoView {
-    let (game, damaged) = match SLOT.load::<BhGame>() {
-        Loaded::Fresh => (None, SLOT.kept_damage::<BhGame>()),
-        Loaded::Restored(game) => (Some(game), None),
-        Loaded::Damaged(error) => (None, Some(error)),
-    };
-    let game = RwSignal::new(game);
-    let now = RwSignal::new(clock::now_ms());
+    let (base, damaged) = module::open::<BhGame>(&SPEC);
+    let (game, now) = (base.game, base.now);
     let ctx = BhCtx {
-        game,
-        now,
-        notice: RwSignal::new(None),
-        unsaved: RwSignal::new(false),
-        muted: RwSignal::new(storage::get(MUTED_KEY).as_deref() == Some("1")),
+        base,
         view: Memo::new(move |_| {
             let now = now.get();
             game.with(|g| g.as_ref().map(|g| g.view(now)))
         }),
-        i18n: use_i18n(),
-        epoch: RwSignal::new(0),
     };
     provide_context(ctx);
-    ticker::start(ctx);
-    let damaged = RwSignal::new(damaged);
     let live = Memo::new(move |_| live_text(&ctx));
-    let screen = Memo::new(move |_| {
-        ctx.game.with(|g| match g {
-            None => 0u8,
-            Some(g) if g.is_over() => 2,
-            Some(_) => 1,
-        })
-    });
-    Effect::new(move |previous: Option<u8>| {
-        let current = screen.get();
-        if previous.is_some_and(|p| p != current)
-            && let Some(window) = web_sys::window()
-        {
-            window.scroll_to_with_x_and_y(0.0, 0.0);
-        }
-        current
-    });
-
     view! {
-        <div class="bh-table ns-table">
-            <div class="sr-only" aria-live="assertive" role="status">
-                {move || live.get()}
-            </div>
-            {move || damaged.get().map(|damage| view! {
-                <DamagedSave save=SLOT damage=damage on_close=move |()| damaged.set(None)/>
-            })}
-            {move || (screen.get() != 1).then(|| view! { <Unsaved compact=false/> })}
-            {move || match screen.get() {
-                0 => view! { <setup::SetupScreen/> }.into_any(),
-                1 => view! { <play::PlayScreen/> }.into_any(),
-                _ => view! { <end::EndScreen/> }.into_any(),
-            }}
-        </div>
+        <ModulePage
+            class="bh-table ns-table"
+            save=SPEC.slot
+            damaged=damaged
+            screen=ctx.screen()
+            live=live
+            unsaved=move || view! { <Unsaved compact=false/> }
+            setup=|| view! { <setup::SetupScreen/> }
+            play=|| view! { <play::PlayScreen/> }
+            end=|| view! { <end::EndScreen/> }
+        />
     }
 }
 
 /// The phone will not store the match (`ui::saved::UnsavedWarning`).
 #[component]
 pub fn Unsaved(compact: bool) -> impl IntoView {
-    let ctx = use_bh();
-    view! {
-        <UnsavedWarning
-            unsaved=ctx.unsaved
-            file_name="bughouse-match.json"
-            export=move |()| ctx.game.with_untracked(|g| g.as_ref().map(BhGame::to_json))
-            compact=compact
-        />
-    }
-}
-
-/// What a running clock shows at `now`: its delay while one runs, else its time.
-fn shown_ms(game: &BhGame, board: BoardId, now: u64) -> Option<u64> {
-    let clock = game.clock(board);
-    let colour = clock.running()?;
-    match clock.delay_left_ms(colour, now) {
-        0 => Some(clock.remaining_ms(colour, now)),
-        delay => Some(delay),
-    }
-}
-
-/// The redraw timer (`ui::ticker`): two clocks run at once (BH-2), so it
-/// wakes for whichever face changes first.
-impl ticker::ClockScreen for BhCtx {
-    fn now(&self) -> RwSignal<u64> {
-        self.now
-    }
-
-    fn epoch(&self) -> RwSignal<u64> {
-        self.epoch
-    }
-
-    fn last_event_ms(&self) -> Option<u64> {
-        self.game
-            .try_with_untracked(|g| g.as_ref().map_or(0, BhGame::last_event_ms))
-    }
-
-    fn running_ms(&self, now: u64) -> Option<u64> {
-        self.game.with_untracked(|g| {
-            let g = g.as_ref().filter(|g| !g.is_over())?;
-            BoardId::BOTH
-                .into_iter()
-                .filter_map(|b| shown_ms(g, b, now))
-                .min()
-        })
-    }
-
-    fn next_change_ms(&self, now: u64) -> Option<u64> {
-        self.game.with_untracked(|g| {
-            let g = g.as_ref().filter(|g| !g.is_over())?;
-            BoardId::BOTH
-                .into_iter()
-                .filter_map(|b| shown_ms(g, b, now).map(format::next_change_in))
-                .min()
-        })
-    }
-
-    fn record_flag(&self, now: u64) -> bool {
-        BhCtx::record_flag(self, now)
-    }
-
-    fn low_time_ms(&self) -> u64 {
-        LOW_TIME_MS
-    }
-
-    fn low_time_cue(&self) {
-        self.play(sound::Cue::LowTime);
-    }
-
-    fn playing(&self) -> bool {
-        self.game
-            .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()))
-    }
-
-    fn track_game(&self) {
-        self.game.track();
-    }
-
-    fn save_if_missing(&self) {
-        if storage::get(SLOT.key).is_none() && crate::ui::one_window::may_record() {
-            self.game
-                .with_untracked(|g| g.as_ref().map(|g| self.unsaved.set(!SLOT.save(g))));
-        }
-    }
+    use_bh().unsaved_warning(compact)
 }

@@ -1,0 +1,355 @@
+//! What every chess-clock game module (Crazyhouse, Swedish chess, …) shares
+//! in the browser: the game in a signal, saved before the screen shows it;
+//! events timestamped and refused without a trace; the fallen flag recorded
+//! first; the end announced; the redraw timer; the module's page with its
+//! three screens (setup, play, end), its damaged-save notice and its
+//! screen-reader live region. A module supplies its referee game
+//! (`ModuleGame`) and its screens; nothing here knows a rule.
+
+use leptos::prelude::*;
+
+use super::i18n::{I18n, use_i18n};
+use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
+use super::{one_window, ticker};
+use crate::web::{clock, device, sound, storage};
+
+/// What the shared module code needs from a referee game.
+pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
+    type Event;
+    /// Why the referee refused an event.
+    type Refusal;
+    fn apply(&mut self, t: u64, event: Self::Event) -> Result<(), Self::Refusal>;
+    /// Records a flag that fell by `now`; whether one did.
+    fn tick(&mut self, now: u64) -> bool;
+    fn last_event_ms(&self) -> u64;
+    fn is_over(&self) -> bool;
+    /// Ended at this table (an imported record opened for review ends silently).
+    fn ended_here(&self) -> bool;
+    /// What the running clock shows at `now` (its delay while one runs); with
+    /// two running clocks, the one whose face changes first.
+    fn running_ms(&self, now: u64) -> Option<u64>;
+    /// How long until a running clock's face changes (ms).
+    fn next_change_ms(&self, now: u64) -> Option<u64> {
+        self.running_ms(now).map(super::format::next_change_in)
+    }
+}
+
+/// A module's fixed facts.
+pub struct ModuleSpec {
+    pub slot: Slot,
+    pub muted_key: &'static str,
+    /// The file name of "Export the game now" when the phone will not store it.
+    pub export_file: &'static str,
+    /// "That is not possible now", in the current language.
+    pub refused: fn(&I18n) -> &'static str,
+}
+
+/// Shared by a module's screens (`use_module::<G>()`).
+pub struct ModuleCtx<G: ModuleGame> {
+    pub game: RwSignal<Option<G>>,
+    /// The time the screen shows (ms); advanced by the redraw timer.
+    pub now: RwSignal<u64>,
+    /// A short notice (a refused event), cleared on the next success.
+    pub notice: RwSignal<Option<&'static str>>,
+    /// The last save failed: the game lives only in this page for now.
+    pub unsaved: RwSignal<bool>,
+    pub muted: RwSignal<bool>,
+    /// Captured once: timer callbacks run outside any reactive owner.
+    pub i18n: I18n,
+    /// Bumped whenever the timer must be re-planned.
+    epoch: RwSignal<u64>,
+    spec: &'static ModuleSpec,
+}
+
+impl<G: ModuleGame> Clone for ModuleCtx<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: ModuleGame> Copy for ModuleCtx<G> {}
+
+impl<G: ModuleGame> ModuleCtx<G> {
+    /// The time for a new event: now, but never before the last recorded one.
+    fn event_time(&self) -> u64 {
+        let floor = self
+            .game
+            .with_untracked(|g| g.as_ref().map_or(0, G::last_event_ms));
+        clock::now_at_least(floor)
+    }
+
+    /// Replaces the game (or clears it) after storing it; the screen shows the
+    /// new state only once it is saved or the failure is on screen.
+    fn store(&self, next: Option<G>) {
+        if !one_window::may_record() {
+            return;
+        }
+        let slot = self.spec.slot;
+        let saved = match &next {
+            Some(game) => slot.save(game),
+            None => {
+                slot.clear();
+                true
+            }
+        };
+        self.notice.set(None);
+        self.unsaved.set(!saved);
+        let was_over = self
+            .game
+            .with_untracked(|g| g.as_ref().is_some_and(G::is_over));
+        self.now
+            .set(self.event_time().max(self.now.get_untracked()));
+        if next
+            .as_ref()
+            .is_some_and(|g| g.is_over() && !was_over && g.ended_here())
+        {
+            self.play(sound::Cue::End);
+            device::vibrate(&[500]);
+        }
+        self.game.set(next);
+        self.epoch.update(|e| *e += 1);
+    }
+
+    /// Changes the game through `change`; a refused change leaves everything
+    /// as it was and says so.
+    pub fn update(&self, change: impl FnOnce(&mut G) -> Result<(), G::Refusal>) -> bool {
+        let Some(mut next) = self
+            .game
+            .get_untracked()
+            .filter(|_| one_window::may_record())
+        else {
+            return false;
+        };
+        if change(&mut next).is_err() {
+            self.notice.set(Some((self.spec.refused)(&self.i18n)));
+            return false;
+        }
+        self.store(Some(next));
+        true
+    }
+
+    /// Sends one event, timestamped now. A flag that fell in the meantime is
+    /// recorded first (and then the event is refused: the game is over).
+    pub fn send(&self, event: G::Event) -> bool {
+        let t = self.event_time();
+        self.record_flag(t);
+        self.update(|game| game.apply(t, event))
+    }
+
+    /// Records a fallen flag; returns whether one was recorded.
+    fn record_flag(&self, now: u64) -> bool {
+        let flagged = self.game.with_untracked(|g| {
+            let mut probe = g.clone()?;
+            probe.tick(now).then_some(probe)
+        });
+        match flagged {
+            Some(next) => {
+                self.store(Some(next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts a new game.
+    pub fn begin(&self, game: G) {
+        self.notice.set(None);
+        self.store(Some(game));
+    }
+
+    /// Forgets the game and returns to the setup screen.
+    pub fn clear(&self) {
+        self.store(None);
+    }
+
+    pub fn play(&self, cue: sound::Cue) {
+        if !self.muted.get_untracked() {
+            sound::play(cue);
+        }
+    }
+
+    pub fn set_muted(&self, muted: bool) {
+        storage::set(self.spec.muted_key, if muted { "1" } else { "0" });
+        self.muted.set(muted);
+    }
+}
+
+pub fn use_module<G: ModuleGame>() -> ModuleCtx<G> {
+    expect_context::<ModuleCtx<G>>()
+}
+
+/// Which of a module's screens is on: `Setup` with no game, `End` once over.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    Setup,
+    Play,
+    End,
+}
+
+/// Loads the module's game, provides its context and starts its redraw timer.
+/// The caller renders `ModulePage` with it.
+pub fn open<G: ModuleGame>(spec: &'static ModuleSpec) -> (ModuleCtx<G>, Option<Damage>) {
+    let (game, damaged) = match spec.slot.load::<G>() {
+        Loaded::Fresh => (None, spec.slot.kept_damage::<G>()),
+        Loaded::Restored(game) => (Some(game), None),
+        Loaded::Damaged(error) => (None, Some(error)),
+    };
+    let ctx = ModuleCtx {
+        game: RwSignal::new(game),
+        now: RwSignal::new(clock::now_ms()),
+        notice: RwSignal::new(None),
+        unsaved: RwSignal::new(false),
+        muted: RwSignal::new(storage::get(spec.muted_key).as_deref() == Some("1")),
+        i18n: use_i18n(),
+        epoch: RwSignal::new(0),
+        spec,
+    };
+    provide_context(ctx);
+    ticker::start(ctx);
+    // A game handed over by another window may not be in storage yet.
+    ctx.game.with_untracked(|g| {
+        let slot = spec.slot;
+        if let Some(g) = g
+            && storage::get(slot.key) != Some(g.to_json())
+        {
+            ctx.unsaved.set(!slot.save(g));
+        }
+    });
+    // A take-over hands the game in memory to the other window, not what
+    // storage holds: storage may have refused the latest saves.
+    one_window::hand_over_with(move || ctx.game.with_untracked(|g| g.as_ref().map(G::to_json)));
+    (ctx, damaged)
+}
+
+impl<G: ModuleGame> ModuleCtx<G> {
+    /// Which screen the game calls for (tracks the game).
+    pub fn screen(&self) -> Memo<Screen> {
+        let game = self.game;
+        Memo::new(move |_| {
+            game.with(|g| match g {
+                None => Screen::Setup,
+                Some(g) if g.is_over() => Screen::End,
+                Some(_) => Screen::Play,
+            })
+        })
+    }
+
+    /// The storage warning, or the export button in the play screen's strip.
+    pub fn unsaved_warning(&self, compact: bool) -> impl IntoView + use<G> {
+        let game = self.game;
+        view! {
+            <UnsavedWarning
+                unsaved=self.unsaved
+                file_name=self.spec.export_file
+                export=move |()| game.with_untracked(|g| g.as_ref().map(G::to_json))
+                compact=compact
+            />
+        }
+    }
+}
+
+/// A module's page: the live region, a damaged save's notice, the storage
+/// warning off the play screen, and the screen the game calls for.
+#[component]
+pub fn ModulePage(
+    /// The page's CSS classes.
+    class: &'static str,
+    /// The module's slot (`slot` is a reserved attribute name in `view!`).
+    save: Slot,
+    /// The damaged save found at load, if any.
+    damaged: Option<Damage>,
+    screen: Memo<Screen>,
+    /// What screen readers are told (a finished game's result).
+    live: Memo<String>,
+    /// The storage warning (`ModuleCtx::unsaved_warning`).
+    #[prop(into)]
+    unsaved: ViewFn,
+    #[prop(into)] setup: ViewFn,
+    #[prop(into)] play: ViewFn,
+    #[prop(into)] end: ViewFn,
+) -> impl IntoView {
+    let damaged = RwSignal::new(damaged);
+    Effect::new(move |previous: Option<Screen>| {
+        let current = screen.get();
+        if previous.is_some_and(|p| p != current)
+            && let Some(window) = web_sys::window()
+        {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        current
+    });
+    view! {
+        <div class=class>
+            <div class="sr-only" aria-live="assertive" role="status">
+                {move || live.get()}
+            </div>
+            {move || damaged.get().map(|damage| view! {
+                <DamagedSave save=save damage=damage on_close=move |()| damaged.set(None)/>
+            })}
+            {move || (screen.get() != Screen::Play).then(|| unsaved.run())}
+            {move || match screen.get() {
+                Screen::Setup => setup.run(),
+                Screen::Play => play.run(),
+                Screen::End => end.run(),
+            }}
+        </div>
+    }
+}
+
+/// The redraw timer (`ui::ticker`) for every module game.
+impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
+    fn now(&self) -> RwSignal<u64> {
+        self.now
+    }
+
+    fn epoch(&self) -> RwSignal<u64> {
+        self.epoch
+    }
+
+    fn last_event_ms(&self) -> Option<u64> {
+        self.game
+            .try_with_untracked(|g| g.as_ref().map_or(0, G::last_event_ms))
+    }
+
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        self.game
+            .with_untracked(|g| g.as_ref().filter(|g| !g.is_over())?.running_ms(now))
+    }
+
+    fn next_change_ms(&self, now: u64) -> Option<u64> {
+        self.game
+            .with_untracked(|g| g.as_ref().filter(|g| !g.is_over())?.next_change_ms(now))
+    }
+
+    fn record_flag(&self, now: u64) -> bool {
+        ModuleCtx::record_flag(self, now)
+    }
+
+    fn low_time_ms(&self) -> u64 {
+        LOW_TIME_MS
+    }
+
+    fn low_time_cue(&self) {
+        self.play(sound::Cue::LowTime);
+    }
+
+    fn playing(&self) -> bool {
+        self.game
+            .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()))
+    }
+
+    fn track_game(&self) {
+        self.game.track();
+    }
+
+    fn save_if_missing(&self) {
+        let slot = self.spec.slot;
+        if storage::get(slot.key).is_none() && one_window::may_record() {
+            self.game
+                .with_untracked(|g| g.as_ref().map(|g| self.unsaved.set(!slot.save(g))));
+        }
+    }
+}
+
+/// The low-time warning starts here (colour, and a tick each second).
+pub const LOW_TIME_MS: u64 = 10_000;
