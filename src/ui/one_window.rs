@@ -4,8 +4,9 @@
 //! The first window to open a game holds its lock (`web::window_lock`); any
 //! other shows "open in another window" and a "Take over here" button. A
 //! take-over asks the holder to let go; the holder stops, and hands over its
-//! save in the same message, so nothing it recorded is lost even if its last
-//! write has not reached this window's view of storage yet. A holder that
+//! game in the same message — the game in memory (`hand_over_with`), not what
+//! storage holds — so nothing it recorded is lost, even if its last write has
+//! not reached this window's view of storage yet or storage refused it. A holder that
 //! cannot answer (frozen, or gone) is overruled after a short wait: a window
 //! that does not run records nothing.
 
@@ -32,6 +33,10 @@ enum Hold {
 }
 
 thread_local! {
+    /// A game handed over by another window that this phone's storage
+    /// refused: (save key, text), read once by the module's load.
+    static RECEIVED: std::cell::RefCell<Option<(&'static str, String)>> =
+        const { std::cell::RefCell::new(None) };
     /// Set while this window must not record anything: a screen that is being
     /// taken away may still get one last tap before it is gone.
     static STEPPED_DOWN: Cell<bool> = const { Cell::new(false) };
@@ -40,6 +45,24 @@ thread_local! {
 /// Whether this window may record events (modules check before saving).
 pub fn may_record() -> bool {
     !STEPPED_DOWN.get()
+}
+
+/// The game handed over for `save_key` that storage would not keep, once.
+pub fn take_received(save_key: &str) -> Option<String> {
+    RECEIVED.with_borrow_mut(|r| r.take_if(|(key, _)| *key == save_key).map(|(_, text)| text))
+}
+
+/// The text a module hands over on a take-over: its game as it would save it.
+type HandOver = StoredValue<Option<Box<dyn Fn() -> Option<String>>>, LocalStorage>;
+
+/// Called by a module inside `OneWindow`: on a take-over, hand over what
+/// `save_text` returns (the game in memory, as saved) rather than what
+/// storage holds, which may be older when storage refuses writes. `None`
+/// (no game, or not loaded yet) hands over what storage holds.
+pub fn hand_over_with(save_text: impl Fn() -> Option<String> + 'static) {
+    if let Some(hand_over) = use_context::<HandOver>() {
+        hand_over.set_value(Some(Box::new(save_text)));
+    }
 }
 
 /// Shows `children` (a game module) only while this window holds `game`.
@@ -56,6 +79,8 @@ pub fn OneWindow(
     let hold = RwSignal::new(Hold::Asking);
     let lock = StoredValue::new_local(None::<HeldLock>);
     let lock_name = format!("nordau-shift.game.{game}");
+    let hand_over: HandOver = StoredValue::new_local(None);
+    provide_context(hand_over);
 
     // Every change of hold goes through here, so the write guard follows it.
     // (Answers may come after the screen is gone: then they change nothing.)
@@ -96,9 +121,12 @@ pub fn OneWindow(
                 (Some("take"), Some(g), Some(from), _)
                     if g == game && from != me && hold.get_untracked() == Hold::Here =>
                 {
-                    // Stop first, then hand over exactly what is saved.
+                    // Take the game as it is now, then stop and hand it over.
+                    let save = hand_over
+                        .try_with_value(|f| f.as_ref().and_then(|f| f()))
+                        .flatten()
+                        .or_else(|| storage::get(save_key));
                     set_hold(Hold::Elsewhere);
-                    let save = storage::get(save_key);
                     let answer = format!(
                         "released|{game}|{from}|{}",
                         save.map_or("-".to_owned(), |s| format!("+{s}"))
@@ -108,8 +136,10 @@ pub fn OneWindow(
                 (Some("released"), Some(g), Some(to), Some(save))
                     if g == game && to == me && hold.get_untracked() == Hold::Taking =>
                 {
-                    if let Some(save) = save.strip_prefix('+') {
-                        storage::set(save_key, save);
+                    if let Some(save) = save.strip_prefix('+')
+                        && !storage::set(save_key, save)
+                    {
+                        RECEIVED.set(Some((save_key, save.to_owned())));
                     }
                     ask(true);
                 }

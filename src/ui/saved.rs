@@ -66,7 +66,18 @@ pub enum Loaded<T> {
 
 impl Slot {
     pub fn load<T: Saved>(&self) -> Loaded<T> {
-        let Some(text) = storage::get(self.key) else {
+        self.load_text(self.text())
+    }
+
+    /// The saved text: the game another window just handed over (when this
+    /// phone's storage refused it), else what storage holds.
+    pub fn text(&self) -> Option<String> {
+        super::one_window::take_received(self.key).or_else(|| storage::get(self.key))
+    }
+
+    /// Reads `text` (from `text()`), keeping it aside if it is unreadable.
+    pub fn load_text<T: Saved>(&self, text: Option<String>) -> Loaded<T> {
+        let Some(text) = text else {
             return Loaded::Fresh;
         };
         match T::from_json(&text) {

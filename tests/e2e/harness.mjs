@@ -160,3 +160,15 @@ export async function tapMove(page, from, to, next) {
   await page.locator(`[data-square=${to}].target`).tap();
   await page.locator(`.half.${next}-seat.to-move`).waitFor();
 }
+
+/**
+ * An init script: a full disk, switchable from the test — `localStorage.setItem`
+ * throws QuotaExceededError while `window.__full` is set (in that page).
+ */
+export const FILLABLE_STORAGE = () => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+};

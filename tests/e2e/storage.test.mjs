@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import {
+  FILLABLE_STORAGE as FILLABLE,
   LANDSCAPE,
   collectPageErrors,
   launchBrowser,
@@ -28,15 +29,6 @@ const NO_STORAGE = () => {
     },
   });
 };
-// A full disk, switchable from the test: setItem throws while `__full` is set.
-const FILLABLE = () => {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.__full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return setItem.call(this, key, value);
-  };
-};
-
 let browser;
 before(async () => {
   browser = await launchBrowser();

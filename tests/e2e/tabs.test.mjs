@@ -6,7 +6,15 @@
 // Locks and BroadcastChannel exactly as two tabs of one browser do.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectPageErrors, launchBrowser, phoneContext, screenshot, serveCopy, tapMove } from "./harness.mjs";
+import {
+  FILLABLE_STORAGE,
+  collectPageErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  tapMove,
+} from "./harness.mjs";
 
 const TITLE = { en: "This game is open in another window", ru: "Эта партия открыта в другом окне" };
 const TAKE = { en: "Take over here", ru: "Продолжить здесь" };
@@ -89,6 +97,48 @@ describe("one window owns a running game", () => {
       assert.equal(await third.page.locator(".elsewhere").count(), 0);
       assert.equal(await piece(third.page, "f3"), 1);
       for (const w of [first, second, third]) assert.deepEqual(w.errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a take-over while storage refuses saves hands over the game in memory, not the stale save", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      await context.addInitScript(FILLABLE_STORAGE);
+      const first = await open(context, app.url, ".zh-setup");
+      await first.page.locator("input[name=zh-mode]").nth(1).check();
+      await first.page.locator(".zh-setup button.primary.big").tap();
+      await first.page.locator(".half.black-seat.starts").tap();
+      await tapMove(first.page, "e2", "e4", "black");
+      // The disk fills: two more moves live only in the first window.
+      await first.page.evaluate(() => (window.__full = true));
+      await tapMove(first.page, "e7", "e5", "white");
+      await tapMove(first.page, "g1", "f3", "black");
+      await first.page.locator(".unsaved-compact").waitFor();
+
+      // The second window cannot store anything either.
+      const second = await open(context, app.url, ".elsewhere");
+      await second.page.evaluate(() => (window.__full = true));
+      await second.page.getByRole("button", { name: TAKE.en }).tap();
+      await second.page.locator(".zh-play").waitFor();
+      for (const square of ["e4", "e5", "f3"]) {
+        assert.equal(await piece(second.page, square), 1, `${square} was lost in the take-over`);
+      }
+      // It says the game is not saved here, and its export has every move.
+      await second.page.locator(".unsaved-compact").waitFor();
+      await first.page.locator(".elsewhere").waitFor();
+
+      // Once storage works again, the next move saves the whole game.
+      await second.page.evaluate(() => (window.__full = false));
+      await tapMove(second.page, "b8", "c6", "white");
+      await second.page.locator(".unsaved-compact").waitFor({ state: "detached" });
+      const saved = await second.page.evaluate(() => localStorage.getItem("crazyhouse.game"));
+      const moves = JSON.parse(saved).events.filter((e) => e.event.type === "move").map((e) => e.event.mv);
+      assert.deepEqual(moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+      for (const w of [first, second]) assert.deepEqual(w.errors, []);
     } finally {
       await context.close();
       await app.stop();

@@ -218,6 +218,12 @@ pub fn NordauTable() -> impl IntoView {
     let damaged = RwSignal::new(None);
     // Unsealing the seed is asynchronous: the screens wait for the table.
     let loaded = RwSignal::new(false);
+    super::one_window::hand_over_with(move || {
+        let sealed = ctx.sealed.get_untracked();
+        loaded
+            .get_untracked()
+            .then(|| table.with_untracked(|t| store::save_text(t, sealed.as_ref())))
+    });
     wasm_bindgen_futures::spawn_local(async move {
         let (found, sealed) = store::load().await;
         let (table, kept) = match found {

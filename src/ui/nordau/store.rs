@@ -40,8 +40,12 @@ fn sealed_json(table: &Table, sealed: Option<&Sealed>) -> Option<String> {
 /// Writes the table; its secret seed sealed when `sealed` is that seed's.
 /// Returns whether it was stored.
 pub fn save(table: &Table, sealed: Option<&Sealed>) -> bool {
-    let json = sealed_json(table, sealed).unwrap_or_else(|| table.to_json());
-    storage::set(SLOT.key, &json)
+    storage::set(SLOT.key, &save_text(table, sealed))
+}
+
+/// The text `save` writes (also what a take-over hands to another window).
+pub fn save_text(table: &Table, sealed: Option<&Sealed>) -> String {
+    sealed_json(table, sealed).unwrap_or_else(|| table.to_json())
 }
 
 /// The table as a file for the players ("export the game now" when the phone
@@ -57,15 +61,16 @@ pub fn export_text(table: &Table, sealed: Option<&Sealed>) -> String {
 /// Reads the table, unsealing its seed; a save that cannot be unsealed is
 /// handled like any unreadable save (kept aside, downloadable).
 pub async fn load() -> (Loaded<Table>, Option<Sealed>) {
-    let text = storage::get(SLOT.key).unwrap_or_default();
-    if let Some(sealed) = Table::sealed_seed_of(&text)
+    let text = SLOT.text();
+    if let Some(text) = &text
+        && let Some(sealed) = Table::sealed_seed_of(text)
         && let Some(seed) = vault::unseal(&sealed).await
-        && let Ok(table) = Table::from_json_with_seed(&text, Some(seed))
+        && let Ok(table) = Table::from_json_with_seed(text, Some(seed))
     {
         let sealed = Sealed { seed, text: sealed };
         return (Loaded::Restored(table), Some(sealed));
     }
-    (SLOT.load::<Table>(), None)
+    (SLOT.load_text::<Table>(text), None)
 }
 
 impl Saved for Table {
