@@ -1666,3 +1666,221 @@ fn every_valid_input_is_accepted() {
         );
     }
 }
+
+// ---- the card-series duel (feature `cards`) ------------------------------------------
+
+#[cfg(feature = "cards")]
+mod cards {
+    use super::*;
+    use nordau_shift::referee::InputMode;
+    use nordau_shift::referee::cards::{
+        CsClock, CsEvent, CsGame, CsSetup, Stack, StackSource, cs_from_pgn, cs_to_pgn,
+    };
+
+    /// Games of every kind, played a little: the seeds of the mutations.
+    fn cs_games() -> Vec<CsGame> {
+        let mut out = Vec::new();
+        for (mode, blind) in [
+            (InputMode::Board, false),
+            (InputMode::Board, true),
+            (InputMode::Clock, false),
+            (InputMode::Clock, true),
+        ] {
+            let stacks = if blind {
+                StackSource::Blind
+            } else {
+                StackSource::Secret
+            };
+            let setup = CsSetup::new("Anna", "Boris Ø", mode, stacks)
+                .with_clock(CsClock::fischer(300_000, 2_000));
+            let mut g = if blind {
+                CsGame::new_blind(setup, [5; 32], &["blue whale"]).unwrap()
+            } else {
+                CsGame::new(setup).unwrap()
+            };
+            let mut t = 0;
+            for step in 0..40u64 {
+                t += 700;
+                let v = g.view(t);
+                let e = if !blind
+                    && matches!(
+                        v.phase,
+                        nordau_shift::referee::cards::CsPhase::AwaitingStack { .. }
+                    ) {
+                    CsEvent::SetStack {
+                        stack: Stack::all()[(step % 20) as usize],
+                    }
+                } else if step == 0
+                    || v.phase == nordau_shift::referee::cards::CsPhase::AwaitingStart
+                {
+                    CsEvent::Start
+                } else if mode == InputMode::Board {
+                    match v
+                        .legal_moves_uci
+                        .get((step as usize * 7) % v.legal_moves_uci.len().max(1))
+                    {
+                        Some(mv) => CsEvent::Move { mv: mv.clone() },
+                        None => break,
+                    }
+                } else {
+                    CsEvent::Played {
+                        check: step % 9 == 4,
+                        note: Some(format!("N{step}")),
+                    }
+                };
+                let _ = g.apply(t, e);
+            }
+            out.push(g.clone());
+            let _ = g.apply(t + 1, CsEvent::AgreeDraw);
+            out.push(g);
+        }
+        out
+    }
+
+    static CS_SAVES: LazyLock<Corpus> = LazyLock::new(|| {
+        Corpus::new(
+            cs_games().iter().map(CsGame::to_json).collect(),
+            JSON_EXTRA,
+            json_tokens,
+        )
+    });
+
+    static CS_PGNS: LazyLock<Corpus> = LazyLock::new(|| {
+        let inputs = cs_games()
+            .iter()
+            .filter_map(|g| cs_to_pgn(g, &PgnInfo::default()).ok())
+            .collect();
+        Corpus::new(
+            inputs,
+            &["--", "Z0", "0000", "{No:", "}", "{", "1...", "*"],
+            words,
+        )
+    });
+
+    static CS_SETUPS: LazyLock<Corpus> = LazyLock::new(|| {
+        let inputs = cs_games().iter().map(|g| g.setup().to_text()).collect();
+        Corpus::new(
+            inputs,
+            &["cs1", "none", ".", "_", "-", "%20", "%C3%98"],
+            |t| t.split(['.', '_', '-']).map(str::to_owned).collect(),
+        )
+    });
+
+    fn look_at(game: &CsGame) {
+        let last = game.last_event_ms();
+        let _ = game.view(last);
+        let _ = game.view(last.saturating_add(3_600_000));
+        let _ = game.history();
+        let _ = game.reveal();
+        let _ = game.save_holds_secret();
+        let _ = cs_to_pgn(game, &PgnInfo::default());
+        let mut probe = game.clone();
+        let _ = probe.tick(last.saturating_add(86_400_000));
+    }
+
+    fn check_cs_save(text: &str) -> Result<(), TestCaseError> {
+        guarded("CsGame::from_json", text, || {
+            match CsGame::from_json(text) {
+                Err(e) => clear("CsGame::from_json", text, &e),
+                Ok(game) => {
+                    accepted("CsGame::from_json");
+                    look_at(&game);
+                    let once = game.to_json();
+                    let back = CsGame::from_json(&once).map_err(|e| {
+                        TestCaseError::fail(format!("own log refused ({e}): {once}"))
+                    })?;
+                    prop_assert_eq!(back.to_json(), once);
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    fn check_cs_pgn(text: &str) -> Result<(), TestCaseError> {
+        guarded("cs_from_pgn", text, || match cs_from_pgn(text) {
+            Err(e) => clear("cs_from_pgn", text, &e),
+            Ok(imported) => {
+                accepted("cs_from_pgn");
+                prop_assert!(imported.moves.iter().all(|m| !m.uci.is_empty()));
+                Ok(())
+            }
+        })
+    }
+
+    fn check_cs_setup(text: &str) -> Result<(), TestCaseError> {
+        guarded("CsSetup::from_text", text, || {
+            let _ = Stack::from_text(text).map_err(|e| clear("Stack::from_text", text, &e));
+            match CsSetup::from_text(text, InputMode::Board) {
+                Err(e) => clear("CsSetup::from_text", text, &e),
+                Ok(setup) => {
+                    accepted("CsSetup::from_text");
+                    prop_assert_eq!(setup.to_text(), text, "not the one text of its setup");
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn cs_save_arbitrary() {
+        fuzz("cs_save_arbitrary", CI_CASES, arbitrary(&CS_SAVES), |t| {
+            check_cs_save(&t)
+        });
+    }
+
+    #[test]
+    fn cs_save_mutated() {
+        fuzz("cs_save_mutated", CI_CASES, tree_mutated(&CS_SAVES), |t| {
+            check_cs_save(&t)
+        });
+    }
+
+    #[test]
+    fn cs_pgn_arbitrary() {
+        fuzz("cs_pgn_arbitrary", CI_CASES, arbitrary(&CS_PGNS), |t| {
+            check_cs_pgn(&t)
+        });
+    }
+
+    #[test]
+    fn cs_pgn_mutated() {
+        fuzz("cs_pgn_mutated", CI_CASES, mutated(&CS_PGNS), |t| {
+            check_cs_pgn(&t)
+        });
+    }
+
+    #[test]
+    fn cs_setup_text_arbitrary() {
+        fuzz(
+            "cs_setup_text_arbitrary",
+            CI_CASES,
+            arbitrary(&CS_SETUPS),
+            |t| check_cs_setup(&t),
+        );
+    }
+
+    #[test]
+    fn cs_setup_text_mutated() {
+        fuzz(
+            "cs_setup_text_mutated",
+            CI_CASES,
+            mutated(&CS_SETUPS),
+            |t| check_cs_setup(&t),
+        );
+    }
+
+    #[test]
+    fn cs_every_valid_input_is_accepted() {
+        for text in &CS_SAVES.inputs {
+            check_cs_save(text).unwrap();
+            assert!(CsGame::from_json(text).is_ok());
+        }
+        for text in &CS_PGNS.inputs {
+            assert!(cs_from_pgn(text).is_ok(), "{text}");
+        }
+        for text in &CS_SETUPS.inputs {
+            check_cs_setup(text).unwrap();
+        }
+        assert!(CS_PGNS.inputs.len() >= 2);
+    }
+}
