@@ -188,3 +188,94 @@ async fn zh_1_pockets_sit_by_their_owners_and_a_drop_is_two_taps() {
         10
     );
 }
+
+/// Bughouse board B is drawn from team 1's side (BH-1): Black at the bottom.
+/// Rank 1 is the top row, the h-file on the left; White's pocket is the far
+/// one, first and turned, Black's the near one; squares keep their names,
+/// labels and taps.
+#[wasm_bindgen_test]
+async fn bh_1_a_board_drawn_from_blacks_side() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("nordau-shift.lang", "en").unwrap();
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    let sent = Arc::new(Mutex::new(Vec::<String>::new()));
+    let record = sent.clone();
+    // Black to move, a knight in Black's pocket.
+    let legal = ["N@e4", "e7e5", "e7e6"].map(String::from);
+    leptos::mount::mount_to(host.clone(), move || {
+        let _ = I18n::provide();
+        view! {
+            <Board
+                fen=Signal::derive(|| Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[n] b KQkq - 0 1".to_owned()))
+                legal=Signal::derive(move || legal.to_vec())
+                last_move=Signal::derive(|| Some("e2e4".to_owned()))
+                in_check=Signal::derive(|| false)
+                side_to_move=Signal::derive(|| Colour::Black)
+                last_san=Signal::derive(|| Some("e4".to_owned()))
+                on_move=move |mv: String| record.lock().unwrap().push(mv)
+                pockets=Pockets {
+                    black: Pocket { knight: 1, ..Pocket::default() },
+                    ..Pockets::default()
+                }
+                bottom=Colour::Black
+            />
+        }
+    })
+    .forget();
+    settle().await;
+
+    let squares = attrs(&host, ".sq", "data-square");
+    assert_eq!(squares.len(), 64);
+    // Top row: rank 1 from h to a; bottom row: rank 8 from h to a.
+    assert_eq!(
+        &squares[..8],
+        ["h1", "g1", "f1", "e1", "d1", "c1", "b1", "a1"]
+    );
+    assert_eq!(
+        &squares[56..],
+        ["h8", "g8", "f8", "e8", "d8", "c8", "b8", "a8"]
+    );
+    // a1 is still a dark square, and labelled as before.
+    assert!(
+        host.query_selector("[data-square=a1].dark")
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        attrs(&host, "[data-square=e8]", "aria-label"),
+        ["e8 king (Black)"]
+    );
+    // The far pocket (White's) above the board and turned; Black's below.
+    let wrap = host.query_selector(".board-wrap").unwrap().unwrap();
+    let order: Vec<String> = (0..wrap.children().length())
+        .map(|i| wrap.children().item(i).unwrap().class_name())
+        .collect();
+    assert!(
+        order[0].contains("white") && order[0].contains("far"),
+        "{order:?}"
+    );
+    assert!(order[1].contains("board"), "{order:?}");
+    assert!(
+        order[2].contains("black") && order[2].contains("near"),
+        "{order:?}"
+    );
+    // Taps work as on an unturned board: a move, then a drop.
+    tap(&host, "[data-square=e7]");
+    settle().await;
+    assert_eq!(
+        sorted(attrs(&host, ".sq.target", "data-square")),
+        ["e5", "e6"]
+    );
+    tap(&host, "[data-square=e5]");
+    settle().await;
+    tap(
+        &host,
+        "button.pocket-piece[data-colour=black][data-piece=N]",
+    );
+    settle().await;
+    assert_eq!(attrs(&host, ".sq.target", "data-square"), ["e4"]);
+    tap(&host, "[data-square=e4]");
+    settle().await;
+    assert_eq!(*sent.lock().unwrap(), ["e7e5", "N@e4"]);
+}

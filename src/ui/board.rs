@@ -101,6 +101,10 @@ fn piece_name(t: &BoardTexts, piece: char) -> &'static str {
 /// empty when no move may be made), `last_move` (UCI), `in_check`,
 /// `side_to_move`, `last_san` (the status line), and `on_move`, which gets the
 /// chosen legal UCI move. `pockets` adds drop pockets (Crazyhouse).
+/// `bottom` is the side drawn at the bottom (White unless said): Black's
+/// player sees rank 1 at the top and the h-file on the left, and each
+/// pocket stays by its owner — the far one first, turned to face across
+/// the table (CSS `.pocket.far`). Squares keep their names and labels.
 ///
 /// The selection is kept as the prefix of the legal moves it allows: a square
 /// (`e2`) or a drop (`N@`), so squares and drops share one path.
@@ -118,8 +122,10 @@ pub fn Board(
     /// place of the status line, so a tap that does nothing is explained.
     #[prop(optional, into)]
     notice: Option<Signal<Option<&'static str>>>,
+    #[prop(default = Colour::White)] bottom: Colour,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let flipped = bottom == Colour::Black;
     let selected = RwSignal::new(None::<String>);
     let promotion = RwSignal::new(None::<Vec<String>>);
     let squares = move || fen.with(|f| f.as_deref().map(placement));
@@ -183,8 +189,9 @@ pub fn Board(
         let pockets = pockets?;
         let white = colour == Colour::White;
         let colour_tag = if white { "white" } else { "black" };
+        let far = colour != bottom;
         Some(view! {
-            <div class="pocket" class:white=white class:black=!white role="group"
+            <div class="pocket" class:white=white class:black=!white class:far=far class:near=!far role="group"
                 aria-label=move || i18n.t().game.board.pockets[usize::from(!white)]>
                 {move || {
                     let pocket = pockets.get().of(colour);
@@ -234,17 +241,19 @@ pub fn Board(
 
     view! {
         <div class="board-wrap" class:with-pockets=pockets.is_some()>
-            {pocket_row(Colour::Black)}
-            <div class="board" role="grid" aria-label=move || i18n.t().game.board.board_label>
+            {pocket_row(bottom.other())}
+            <div class="board" class:flipped=flipped role="grid" aria-label=move || i18n.t().game.board.board_label>
                 {move || {
                     let placed = squares()?;
                     let targets = targets();
                     let check = king_in_check();
                     let last = last_move.get();
                     let sel = selected.get();
-                    Some((0..8).rev().map(|rank| view! {
+                    // Top row first: rank 8 from White's side, rank 1 from Black's.
+                    let ranks: Vec<usize> = if flipped { (0..8).collect() } else { (0..8).rev().collect() };
+                    Some(ranks.into_iter().map(|rank| view! {
                         <div class="board-rank" role="row">
-                            {(0..8).map(|file| {
+                            {(0..8).map(|column| if flipped { 7 - column } else { column }).map(|file| {
                                 let index = rank * 8 + file;
                                 let name = square_name(index);
                                 let piece = placed[index];
@@ -278,7 +287,7 @@ pub fn Board(
                     }).collect_view())
                 }}
             </div>
-            {pocket_row(Colour::White)}
+            {pocket_row(bottom)}
             {move || promotion.get().map(|moves| view! {
                 <div class="promotion" role="dialog" aria-label=move || i18n.t().game.board.promote_to>
                     <p>{move || i18n.t().game.board.promote_to}</p>
@@ -328,18 +337,21 @@ pub fn FinalPosition(
     #[prop(into)] in_check: Signal<bool>,
     #[prop(into)] side_to_move: Signal<Colour>,
     #[prop(optional, into)] pockets: Option<Signal<Pockets>>,
+    /// The side drawn at the bottom, as on the play screen.
+    #[prop(default = Colour::White)]
+    bottom: Colour,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let no_moves = Signal::derive(Vec::new);
     let board = match pockets {
         Some(pockets) => view! {
             <Board fen=fen legal=no_moves last_move=last_move in_check=in_check
-                side_to_move=side_to_move last_san=last_san pockets=pockets on_move=|_| {}/>
+                side_to_move=side_to_move last_san=last_san pockets=pockets bottom=bottom on_move=|_| {}/>
         }
         .into_any(),
         None => view! {
             <Board fen=fen legal=no_moves last_move=last_move in_check=in_check
-                side_to_move=side_to_move last_san=last_san on_move=|_| {}/>
+                side_to_move=side_to_move last_san=last_san bottom=bottom on_move=|_| {}/>
         }
         .into_any(),
     };

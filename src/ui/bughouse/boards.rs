@@ -1,8 +1,12 @@
 //! Board mode (C-1): both boards on the screen, each with its pockets and its
-//! two clocks (Black's above, White's below). In landscape they stand side
-//! by side; in portrait one at a time, with a switch that always shows all
-//! four clocks. Entering a move or a drop is the press; the referee passes
-//! captures to the partner (BH-3) and finds BH-5 mate, BH-6 waiting and BH-8.
+//! two clocks. The phone lies between the two teams (BH-1), so both boards
+//! are drawn from team 1's side: board A with White at the bottom, board B
+//! with Black at the bottom (its White, team 2, sits across). Each board's
+//! far clock and pocket are turned to face across the table. In landscape
+//! the boards stand side by side; in portrait one at a time, with a switch
+//! that always shows all four clocks. Entering a move or a drop is the
+//! press; the referee passes captures to the partner (BH-3) and finds BH-5
+//! mate, BH-6 waiting and BH-8.
 
 use leptos::prelude::*;
 
@@ -59,7 +63,16 @@ pub fn BoardsView() -> impl IntoView {
     }
 }
 
-/// One board with its pockets between its two clocks.
+/// Team 1's colour on a board (BH-1): the side drawn at the bottom.
+pub(super) fn near_colour(board: BoardId) -> Colour {
+    match board {
+        BoardId::A => Colour::White,
+        BoardId::B => Colour::Black,
+    }
+}
+
+/// One board with its pockets between its two clocks: team 2's above,
+/// turned to face them, team 1's below.
 #[component]
 fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
     let ctx = use_bh();
@@ -108,10 +121,11 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
         })
     });
     let seat = |colour| Seat { board, colour };
+    let near = near_colour(board);
     view! {
         <div class="bh-panel" class:shown=move || shown.get() == board
             class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
-            <Quadrant seat=seat(Colour::Black) far=false/>
+            <Quadrant seat=seat(near.other()) far=true/>
             <Board
                 fen=fen
                 legal=legal
@@ -121,9 +135,10 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
                 side_to_move=side_to_move
                 pockets=pockets
                 notice=notice
+                bottom=near
                 on_move=Callback::new(move |mv: String| { ctx.send(BhEvent::Move { board, mv }); })
             />
-            <Quadrant seat=seat(Colour::White) far=false/>
+            <Quadrant seat=seat(near) far=false/>
         </div>
     }
 }

@@ -132,6 +132,7 @@ pub fn EndScreen() -> impl IntoView {
                                         in_check=bv.in_check
                                         side_to_move=bv.side_to_move
                                         pockets=Pockets { white, black }
+                                        bottom=super::boards::near_colour(board)
                                     />
                                 }
                             })}
