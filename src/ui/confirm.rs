@@ -10,9 +10,17 @@ use super::i18n::use_i18n;
 pub fn ConfirmButton(
     label: Signal<String>,
     on_confirm: impl Fn() + Clone + 'static,
+    /// Whether the first tap has been made, when the caller shows something
+    /// meanwhile (a sentence saying what the second tap will do).
+    #[prop(optional)]
+    armed: Option<RwSignal<bool>>,
+    /// Armed, say only "Confirm" (the caller says what it confirms), so the
+    /// button keeps its size under the second tap.
+    #[prop(optional)]
+    confirm_only: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let armed = RwSignal::new(false);
+    let armed = armed.unwrap_or_else(|| RwSignal::new(false));
     view! {
         <button type="button" class="button" class:danger=move || armed.get()
             on:click=move |_| {
@@ -25,7 +33,11 @@ pub fn ConfirmButton(
             }
             on:blur=move |_| armed.set(false)
         >
-            {move || if armed.get() { format!("{} — {}", label.get(), i18n.t().game.confirm) } else { label.get() }}
+            {move || match (armed.get(), confirm_only) {
+                (true, true) => i18n.t().game.confirm.to_owned(),
+                (true, false) => format!("{} — {}", label.get(), i18n.t().game.confirm),
+                (false, _) => label.get(),
+            }}
         </button>
     }
 }

@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::play::{disarm_on_change, undo_label, undo_sentence};
 use super::strings::TEXTS;
 use super::{SEATS, reason_line, result_text, seat_name, use_bh};
 use crate::referee::InputMode;
@@ -160,17 +161,25 @@ pub fn EndScreen() -> impl IntoView {
                 </button>
                 // An end the app found (a mate on a board, the 800th half-move)
                 // can come from a mistaken move: it may still be corrected (C-4a).
-                {BoardId::BOTH.map(|board| view! {
-                    <Show when=move || view_now.with(|v| v.as_ref().is_some_and(|v| v.boards[board.index()].undo_available))>
-                        <ConfirmButton
-                            label=Signal::derive(move || {
-                            let t = i18n.of(&TEXTS);
-                            let board_mode = view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
-                            format!("{} {}", if board_mode { t.undo_move_on } else { t.undo_on }, board.letter())
-                        })
-                            on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
-                        />
-                    </Show>
+                {BoardId::BOTH.map(|board| {
+                    let armed = RwSignal::new(false);
+                    disarm_on_change(view_now, board, armed);
+                    view! {
+                        <Show when=move || view_now.with(|v| v.as_ref().is_some_and(|v| v.boards[board.index()].undo_available))>
+                            <ConfirmButton
+                                label=Signal::derive(move || {
+                                    view_now.with(|v| v.as_ref().map(|v| undo_label(i18n.of(&TEXTS), v, board)).unwrap_or_default())
+                                })
+                                armed=armed
+                                on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
+                            />
+                            {move || armed.get().then(|| view! {
+                                <p class="hint bh-undo-explain" role="status">
+                                    {move || view_now.with(|v| v.as_ref().map(|v| undo_sentence(i18n.of(&TEXTS), v, board)))}
+                                </p>
+                            })}
+                        </Show>
+                    }
                 }).collect_view()}
             </div>
         </section>

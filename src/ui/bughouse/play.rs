@@ -7,9 +7,9 @@
 
 use leptos::prelude::*;
 
-use super::strings::TEXTS;
+use super::strings::{BughouseTexts, TEXTS};
 use super::{LOW_TIME_MS, boards::BoardsView, menu::GameMenu, use_bh};
-use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
+use crate::referee::bughouse::{BhEvent, BhPhase, BhView, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
 use crate::ui::confirm::ConfirmButton;
@@ -181,15 +181,81 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
     }
 }
 
+/// The label of the undo button of `board`: "Undo tap A", "Undo move B".
+pub(super) fn undo_label(t: &BughouseTexts, v: &BhView, board: BoardId) -> String {
+    let kind = if v.mode == InputMode::Board {
+        t.undo_move_on
+    } else {
+        t.undo_on
+    };
+    format!("{kind} {}", board.letter())
+}
+
+/// What the undo of `board` takes back, said between its two taps (C-4a):
+/// whose tap or move, on which board, who pays the time, and that the other
+/// board is not touched. The last press on a board was the side not to move.
+pub(super) fn undo_sentence(t: &BughouseTexts, v: &BhView, board: BoardId) -> String {
+    let bv = &v.boards[board.index()];
+    let tapper = bv.side_to_move.other();
+    let other = match board {
+        BoardId::A => BoardId::B,
+        BoardId::B => BoardId::A,
+    };
+    let (b, o) = (board.letter().to_string(), other.letter().to_string());
+    let mut values = vec![
+        ("name", bv.names[tapper.index()].as_str()),
+        ("b", b.as_str()),
+        ("other", o.as_str()),
+    ];
+    let template = match (&v.mode, &bv.last_move_san) {
+        (InputMode::Board, Some(san)) => {
+            values.push(("move", san.as_str()));
+            // SAN marks a capture with `x`; its piece went to the partner (BH-3).
+            if san.contains('x') {
+                t.undo_capture_explain
+            } else {
+                t.undo_move_explain
+            }
+        }
+        _ => t.undo_tap_explain,
+    };
+    format::fill(template, &values)
+}
+
+/// A first tap on an undo counts only for the press it was made on: any
+/// press or undo on that board (or the button going away) asks again.
+pub(super) fn disarm_on_change(
+    view_now: Memo<Option<BhView>>,
+    board: BoardId,
+    armed: RwSignal<bool>,
+) {
+    let state = Memo::new(move |_| {
+        view_now.with(|v| {
+            v.as_ref().map(|v| {
+                let bv = &v.boards[board.index()];
+                (bv.undo_available, bv.moves_made, bv.side_to_move)
+            })
+        })
+    });
+    Effect::new(move |seen: Option<()>| {
+        state.track();
+        if seen.is_some() {
+            armed.set(false);
+        }
+    });
+}
+
 /// The strip between the two sides: undo for board A (left), pause, Sun mode
 /// and the menu, undo for board B (right). Small and away from the clocks;
-/// each undo asks for a second tap.
+/// each undo asks for a second tap, and between the two a sentence over the
+/// strip says what it will take back (it covers, and moves, nothing).
 #[component]
 pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
     let view_now = ctx.view;
     let phase = move || view_now.with(|v| v.as_ref().map(|v| v.phase));
+    let armed = BoardId::BOTH.map(|_| RwSignal::new(false));
     let undo = move |board: BoardId| {
         let available = move || {
             view_now.with(|v| {
@@ -197,23 +263,45 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                     .is_some_and(|v| v.boards[board.index()].undo_available)
             })
         };
+        let armed = armed[board.index()];
+        disarm_on_change(view_now, board, armed);
         view! {
             <div class="bh-undo" class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
                 <Show when=available>
                     <ConfirmButton
                         label=Signal::derive(move || {
-                            let t = i18n.of(&TEXTS);
-                            let board_mode = view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
-                            format!("{} {}", if board_mode { t.undo_move_on } else { t.undo_on }, board.letter())
+                            view_now.with(|v| v.as_ref().map(|v| undo_label(i18n.of(&TEXTS), v, board)).unwrap_or_default())
                         })
+                        armed=armed
+                        confirm_only=true
                         on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
                     />
                 </Show>
             </div>
         }
     };
+    // The board whose undo waits for its second tap, if its button is still there.
+    let explain = Memo::new(move |_| {
+        BoardId::BOTH.into_iter().find_map(|board| {
+            if !armed[board.index()].get() {
+                return None;
+            }
+            view_now.with(|v| {
+                v.as_ref()
+                    .filter(|v| v.boards[board.index()].undo_available)
+                    .map(|v| (board, undo_sentence(i18n.of(&TEXTS), v, board)))
+            })
+        })
+    });
+    let explained =
+        move |board: BoardId| explain.with(|e| e.as_ref().is_some_and(|(b, _)| *b == board));
     view! {
         <div class="middle bh-middle">
+            <p class="bh-undo-explain" class:shown=move || explain.with(Option::is_some)
+                class:board-a=move || explained(BoardId::A) class:board-b=move || explained(BoardId::B)
+                role="status">
+                {move || explain.get().map(|(_, text)| text)}
+            </p>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             <super::Unsaved compact=true/>
             <div class="bh-middle-row">

@@ -52,6 +52,13 @@ pub struct BughouseTexts {
     pub undo_on: &'static str,
     /// Board mode: "Undo move A".
     pub undo_move_on: &'static str,
+    /// Said between an undo's two taps (C-4a): `{name}` the tapper, `{b}`
+    /// the board, `{other}` the other board.
+    pub undo_tap_explain: &'static str,
+    /// Board mode: the same with `{move}`, the move taken back.
+    pub undo_move_explain: &'static str,
+    /// Board mode, the move taken back captured (its piece leaves the pocket).
+    pub undo_capture_explain: &'static str,
     pub refused: &'static str,
     pub show_board: &'static str,
     // menu
@@ -151,6 +158,9 @@ pub static EN: BughouseTexts = BughouseTexts {
     delay: "delay",
     undo_on: "Undo tap",
     undo_move_on: "Undo move",
+    undo_tap_explain: "Take back {name}'s last tap on board {b}? The time since that tap is charged to {name}. Board {other} is not touched.",
+    undo_move_explain: "Take back {name}'s last move on board {b}, {move}? The time since that move is charged to {name}. Board {other} is not touched.",
+    undo_capture_explain: "Take back {name}'s last move on board {b}, {move}? The time since that move is charged to {name}, and the piece it captured leaves the partner's pocket. Board {other} is not touched.",
     refused: "Not possible now.",
     show_board: "Board",
     resign: "Resign",
@@ -244,6 +254,9 @@ pub static RU: BughouseTexts = BughouseTexts {
     delay: "задержка",
     undo_on: "Отменить нажатие",
     undo_move_on: "Отменить ход",
+    undo_tap_explain: "Отменить последнее нажатие на доске {b} ({name})? Время после этого нажатия спишется с нажавшего — {name}. Доска {other} не затрагивается.",
+    undo_move_explain: "Отменить последний ход на доске {b}: {move} ({name})? Время после этого хода спишется с ходившего — {name}. Доска {other} не затрагивается.",
+    undo_capture_explain: "Отменить последний ход на доске {b}: {move} ({name})? Время после этого хода спишется с ходившего — {name}, а взятая этим ходом фигура уйдёт из запаса партнёра. Доска {other} не затрагивается.",
     refused: "Сейчас это невозможно.",
     show_board: "Доска",
     resign: "Сдаться",
