@@ -9,9 +9,10 @@ use leptos::prelude::*;
 use super::strings::{BughouseTexts, TEXTS};
 use super::use_bh;
 use crate::referee::bughouse::game::presets;
-use crate::referee::bughouse::{BhError, BhGame, BhSetup, bh_from_bpgn};
+use crate::referee::bughouse::{BhError, BhGame, BhSetup, BpgnImportError, bh_from_bpgn};
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{Increment, InputMode, TimeControl};
+use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::number_field::{NumberField, NumberRange};
@@ -160,6 +161,50 @@ fn setup_problem(t: &BughouseTexts, e: &BhError) -> &'static str {
     }
 }
 
+/// Why an import was refused: the text, or the match it holds.
+#[derive(Clone, Debug, PartialEq)]
+enum ImportProblem {
+    Bpgn(BpgnImportError),
+    Setup(BhError),
+}
+
+/// The BPGN reader's refusal in the current language, naming the move.
+fn import_error(t: &BughouseTexts, e: &BpgnImportError) -> String {
+    let p = &t.bpgn_errors;
+    let fill = format::fill;
+    match e {
+        BpgnImportError::Empty => p.empty.to_owned(),
+        BpgnImportError::BadTag(line) => fill(p.bad_tag, &[("text", line)]),
+        BpgnImportError::OtherVariant(v) => fill(p.other_variant, &[("text", v)]),
+        BpgnImportError::BadFen(fen) => fill(p.bad_fen, &[("text", fen)]),
+        BpgnImportError::UnclosedComment => p.comment.to_owned(),
+        BpgnImportError::UnbalancedVariation => p.variation.to_owned(),
+        BpgnImportError::Unlabelled(text) => fill(p.unlabelled, &[("text", text)]),
+        BpgnImportError::LabelWithoutMove(label) => fill(p.label_without_move, &[("label", label)]),
+        BpgnImportError::WrongSide { label, text } => {
+            fill(p.wrong_side, &[("label", label), ("text", text)])
+        }
+        BpgnImportError::WrongNumber {
+            label,
+            text,
+            expected,
+        } => fill(
+            p.wrong_number,
+            &[("label", label), ("text", text), ("expected", expected)],
+        ),
+        BpgnImportError::Unreadable { label, text } => {
+            fill(p.unreadable, &[("label", label), ("text", text)])
+        }
+        BpgnImportError::Illegal { label, text } => {
+            fill(p.illegal, &[("label", label), ("text", text)])
+        }
+        BpgnImportError::Ambiguous { label, text } => {
+            fill(p.ambiguous, &[("label", label), ("text", text)])
+        }
+        BpgnImportError::AfterResult(text) => fill(p.after_result, &[("text", text)]),
+    }
+}
+
 #[component]
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
@@ -168,7 +213,7 @@ pub fn SetupScreen() -> impl IntoView {
     let problem = RwSignal::new(None::<&'static str>);
     let refused = RwSignal::new(Vec::new());
     let bpgn_text = RwSignal::new(String::new());
-    let bpgn_problem = RwSignal::new(None::<String>);
+    let bpgn_problem = RwSignal::new(None::<ImportProblem>);
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
@@ -192,7 +237,7 @@ pub fn SetupScreen() -> impl IntoView {
         let imported = match bh_from_bpgn(&bpgn_text.get_untracked()) {
             Ok(imported) => imported,
             Err(e) => {
-                bpgn_problem.set(Some(e.to_string()));
+                bpgn_problem.set(Some(ImportProblem::Bpgn(e)));
                 return;
             }
         };
@@ -209,7 +254,7 @@ pub fn SetupScreen() -> impl IntoView {
                 bpgn_problem.set(None);
                 ctx.begin(game);
             }
-            Err(e) => bpgn_problem.set(Some(setup_problem(t, &e).to_owned())),
+            Err(e) => bpgn_problem.set(Some(ImportProblem::Setup(e))),
         }
     };
 
@@ -347,9 +392,17 @@ pub fn SetupScreen() -> impl IntoView {
                         on:input=move |ev| { bpgn_text.set(event_target_value(&ev)); bpgn_problem.set(None); }
                     ></textarea>
                 </label>
-                {move || bpgn_problem.get().map(|text| view! {
+                // Translated as it is shown, so a change of language retells it.
+                {move || bpgn_problem.get().map(|problem| view! {
                     <p class="form-error" role="alert">
-                        <strong>{move || i18n.of(&TEXTS).import_failed} ": "</strong><span lang="en">{text}</span>
+                        <strong>{move || i18n.of(&TEXTS).import_failed} ": "</strong>
+                        <span>{move || {
+                            let t = i18n.of(&TEXTS);
+                            match &problem {
+                                ImportProblem::Bpgn(e) => import_error(t, e),
+                                ImportProblem::Setup(e) => setup_problem(t, e).to_owned(),
+                            }
+                        }}</span>
                     </p>
                 })}
                 <button type="button" class="button" on:click=import>
