@@ -3,7 +3,10 @@
 // verifier (empty, a result, an error), every Nordau Shift screen (setup,
 // commitment, play in clock and board mode, the swap notice, the menu, the end
 // with the reveal) and every Crazyhouse screen (setup, play in clock mode and
-// in board mode with both pockets filled, the menu, the end). And the
+// in board mode with both pockets filled, the menu, the end) and every
+// Swedish chess screen (setup, the four clocks with an undo asking its
+// question, the menu, board mode with each board and a piece picked up, both
+// ends). And the
 // screen-reader live region never carries an old result into a new game or
 // another language (issue #10, item 11).
 //
@@ -21,8 +24,8 @@ const VECTOR = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"
   (c) => c.name === "doc example: counting seed, default setup",
 );
 const LANGS = {
-  en: { locale: "en-US", other: "ru", nordau: ["Anna", "Boris", "Chen"], zh: ["Dana", "Yossi"] },
-  ru: { locale: "ru-RU", other: "en", nordau: ["Анна", "Борис", "Чэнь"], zh: ["Дана", "Йоси"] },
+  en: { locale: "en-US", other: "ru", nordau: ["Anna", "Boris", "Chen"], zh: ["Dana", "Yossi"], bh: ["Ann", "Bob", "Cleo", "Dan"] },
+  ru: { locale: "ru-RU", other: "en", nordau: ["Анна", "Борис", "Чэнь"], zh: ["Дана", "Йоси"], bh: ["Аня", "Боря", "Клава", "Дима"] },
 };
 /** Board-mode Crazyhouse to mate; after the first 12 plies both pockets hold pieces. */
 const MATE_GAME = [
@@ -287,6 +290,71 @@ async function crazyhouse(page, problems, { zh: names, other }, lang) {
   problems.push(...(await audit(page, "Crazyhouse end, board mode (mate)")));
 }
 
+async function bughouse(page, problems, { bh: names }) {
+  await page.goto(`${app.url}#/bughouse`);
+  await page.locator(".bh-setup").waitFor();
+  for (const [i, seat] of ["wa", "ba", "wb", "bb"].entries()) await page.locator(`#bh-name-${seat}`).fill(names[i]);
+  // Custom time, the seating, the rules and the BPGN import open: every part of the form.
+  await page.locator(".bh-setup label.chip").last().tap();
+  await page.locator(".bh-setup select").first().waitFor();
+  for (const summary of await page.locator(".bh-setup details > summary").all()) await summary.tap();
+  problems.push(...(await audit(page, "Bughouse setup (custom time, seating, rules and import open)")));
+  // An import refused: the error in the player's language.
+  await page.locator(".bh-setup details.import textarea").fill("1A. e4 1a. e5 2A. Ke3");
+  await page.locator(".bh-setup details.import button").tap();
+  await page.locator(".bh-setup details.import .form-error").waitFor();
+  problems.push(...(await audit(page, "Bughouse setup, an import refused")));
+  await page.locator(".bh-setup label.chip").nth(1).tap(); // 5 + 0
+
+  // Clock mode: before the start, running, an undo asking its question, the menu, the end.
+  await page.locator("input[name=bh-mode]").nth(0).check();
+  await page.locator(".bh-setup button.primary.big").tap();
+  await page.locator(".bh-play .bh-quad[data-seat=Ab] .half.starts").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, clock mode, before the start")));
+  await page.locator(".bh-quad[data-seat=Ab] .half").tap();
+  await page.locator(".bh-quad[data-seat=Aw] .half.to-move").waitFor();
+  await page.locator(".bh-quad[data-seat=Aw] .half").tap();
+  await page.locator(".bh-quad[data-seat=Ab] .half.to-move").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, clock mode")));
+  await page.locator(".bh-undo.board-a button").tap();
+  await page.locator(".bh-undo-explain.shown").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, clock mode, undo asking")));
+  await page.locator(".bh-middle .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+  problems.push(...(await audit(page, "Bughouse menu")));
+  await resignFromMenu(page, ".bh-end");
+  problems.push(...(await audit(page, "Bughouse end, clock mode")));
+
+  // Board mode: board A with a piece picked up, then board B, then the end.
+  await page.locator(".bh-end .end-actions button.new-setup").tap();
+  await page.locator(".bh-setup").waitFor();
+  await page.locator("input[name=bh-mode]").nth(1).check();
+  await page.locator(".bh-setup button.primary.big").tap();
+  await page.locator(".bh-panel.board-a .half.black-seat.starts").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, board mode, before the start")));
+  await page.locator(".bh-panel.board-a .half.black-seat").tap();
+  await page.locator(".bh-panel.board-a .half.white-seat.to-move").waitFor();
+  for (const [from, to] of [["e2", "e4"], ["d7", "d5"], ["e4", "d5"]]) {
+    await page.locator(`.bh-panel.board-a .sq[data-square=${from}]`).tap();
+    await page.locator(`.bh-panel.board-a .sq[data-square=${to}].target`).tap();
+  }
+  await page.locator(".bh-panel.board-a .half.black-seat.to-move").waitFor();
+  await page.locator(".bh-panel.board-a .sq[data-square=g8]").tap();
+  await page.locator(".bh-panel.board-a .sq.target").first().waitFor();
+  problems.push(...(await audit(page, "Bughouse play, board mode, board A, a piece picked up")));
+  await page.locator(".bh-tab").nth(1).tap();
+  await page.locator(".bh-panel.board-b.shown").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, board mode, board B (a pawn in Black's pocket)")));
+  await page.locator(".bh-undo.board-a button").tap();
+  await page.locator(".bh-undo-explain.shown").waitFor();
+  problems.push(...(await audit(page, "Bughouse play, board mode, undo asking")));
+  await page.locator(".bh-middle .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+  await resignFromMenu(page, ".bh-end");
+  await page.locator(".bh-end .final-position").first().waitFor();
+  problems.push(...(await audit(page, "Bughouse end, board mode")));
+}
+
 describe("accessibility (axe-core)", () => {
   for (const [lang, setup] of Object.entries(LANGS)) {
     test(`every screen in ${lang}: no axe violation; the live region forgets old results`, async () => {
@@ -299,6 +367,7 @@ describe("accessibility (axe-core)", () => {
         assert.equal(await page.locator("html").getAttribute("lang"), lang);
         await nordau(page, problems, setup, lang);
         await crazyhouse(page, problems, setup, lang);
+        await bughouse(page, problems, setup);
         assert.deepEqual(problems, [], `axe found violations:\n${problems.join("\n")}`);
         assert.deepEqual(errors, []);
       } finally {

@@ -4,9 +4,12 @@
 // independently (BH-2), undo per board charging the tapper (C-4a), pause of
 // all four clocks, a reload that resumes exactly (C-4), and a flag on one
 // board that ends the match for both, naming the winning team and the rule
-// (BH-4); its BPGN. Board mode: a capture passed to the partner's pocket and
-// dropped on the other board (BH-3). Screenshots of setup, play and end in
-// English and Russian, portrait and landscape.
+// (BH-4); its BPGN. Each undo says, between its two taps, what it takes back
+// on which board (C-4a). Board mode: both boards drawn from team 1's side
+// (board B with Black at the bottom, BH-1), a capture passed to the
+// partner's pocket and dropped on the other board (BH-3), a refused BPGN
+// import told in the player's language. Screenshots of setup, play, board
+// mode and end in English and Russian, portrait and landscape.
 //
 // Time is Playwright's fake clock, as in crazyhouse.test.mjs: paused once the
 // app is up, then moved only by `runFor`, so every clock on screen is exact.
@@ -97,11 +100,95 @@ async function tap(page, seat) {
   await page.locator(`.bh-quad[data-seat=${opponent}] .half.to-move`).waitFor();
 }
 
-/** Undo on one board: the button, then its confirmation. */
+/** Undo on one board: the button, then its confirmation; returns the sentence shown in between. */
 async function undo(page, board) {
   const button = page.locator(`.bh-undo.board-${board.toLowerCase()} button`);
   await button.tap();
+  const said = await page.locator(".bh-undo-explain.shown").innerText();
   await button.tap();
+  await page.waitForFunction(() => !document.querySelector(".bh-undo-explain.shown"));
+  return said;
+}
+
+/**
+ * How a board is drawn, as the players see it: the square at each corner
+ * (top-left, bottom-left), where each colour's king and pocket and clock
+ * are (above or below the board's middle).
+ */
+function drawnAs(page, board) {
+  return page.locator(`.bh-panel.board-${board}`).evaluate((panel) => {
+    if (getComputedStyle(panel).display === "none") throw new Error("the board is not shown");
+    const mid = (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    };
+    const grid = panel.querySelector(".board");
+    const centre = mid(grid).y;
+    const at = (x, y) => {
+      const r = grid.getBoundingClientRect();
+      return document.elementFromPoint(r.left + x * r.width, r.top + y * r.height)?.closest(".sq")?.dataset.square;
+    };
+    const side = (el) => (mid(el).y < centre ? "top" : "bottom");
+    // Pockets stand above and below the board, or (landscape) beside it.
+    const box = grid.getBoundingClientRect();
+    const pocketSide = (el) => {
+      const { x } = mid(el);
+      if (x < box.left) return "left";
+      if (x > box.right) return "right";
+      return side(el);
+    };
+    const king = (colour) =>
+      side([...panel.querySelectorAll(".sq")].find((sq) => sq.querySelector(`.piece.${colour}`)?.textContent.startsWith("\u265A")));
+    return {
+      topLeft: at(0.03, 0.03),
+      bottomLeft: at(0.03, 0.97),
+      whiteKing: king("w"),
+      blackKing: king("b"),
+      whitePocket: pocketSide(panel.querySelector(".pocket.white")),
+      blackPocket: pocketSide(panel.querySelector(".pocket.black")),
+      whiteClock: side(panel.querySelector(".half.white-seat")),
+      blackClock: side(panel.querySelector(".half.black-seat")),
+      // The far clock and pocket face across the table.
+      turned: [...panel.querySelectorAll(".bh-quad, .pocket")]
+        .filter((el) => getComputedStyle(el).transform !== "none")
+        .map((el) => (el.classList.contains("pocket") ? `pocket ${el.classList.contains("white") ? "white" : "black"}` : `clock ${el.dataset.seat}`)),
+    };
+  });
+}
+
+/** From team 1's side of the table: A with White at the bottom, B with Black. */
+const FROM_TEAM_1 = {
+  a: { topLeft: "a8", bottomLeft: "a1", whiteKing: "bottom", blackKing: "top", whitePocket: "bottom", blackPocket: "top", whiteClock: "bottom", blackClock: "top", turned: ["clock Ab", "pocket black"] },
+  b: { topLeft: "h1", bottomLeft: "h8", whiteKing: "top", blackKing: "bottom", whitePocket: "top", blackPocket: "bottom", whiteClock: "top", blackClock: "bottom", turned: ["clock Bw", "pocket white"] },
+};
+
+/** The same in landscape, where the far pocket stands left of the board and the near one right. */
+const FROM_TEAM_1_LANDSCAPE = {
+  a: { ...FROM_TEAM_1.a, whitePocket: "right", blackPocket: "left" },
+  b: { ...FROM_TEAM_1.b, whitePocket: "left", blackPocket: "right" },
+};
+
+/** Board mode's layout trouble: the page scrolls, a shown board, pocket or clock is cut or covered. */
+function boardLayoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    if (document.documentElement.scrollWidth > innerWidth + 1) problems.push("the page scrolls sideways");
+    if (document.documentElement.scrollHeight > innerHeight + 1) problems.push("the page scrolls down");
+    for (const panel of document.querySelectorAll(".bh-panel")) {
+      if (getComputedStyle(panel).display === "none") continue;
+      const name = panel.classList.contains("board-a") ? "A" : "B";
+      for (const el of panel.querySelectorAll(".board, .pocket-piece, .bh-quad .bank")) {
+        const r = el.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) problems.push(`${name}: ${el.className} is not shown`);
+        if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) problems.push(`${name}: ${el.className} leaves the screen`);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && !el.contains(hit) && !hit.contains(el)) problems.push(`${name}: ${el.className} is covered by ${hit.className}`);
+      }
+      const board = panel.querySelector(".board").getBoundingClientRect();
+      if (board.width < 150) problems.push(`${name}: the board is only ${Math.round(board.width)} px wide`);
+    }
+    return problems;
+  });
 }
 
 async function openMenu(page) {
@@ -205,10 +292,14 @@ describe("Bughouse", () => {
       assert.deepEqual(running(await readPlay(page)), ["Ab", "Bw"]);
       assert.match(state.Bw.status, /^Tap when you have moved/);
 
-      // C-4a, on board B only: the 3 s since Cleo's tap are charged to Cleo.
+      // C-4a, on board B only: the 3 s since Cleo's tap are charged to Cleo,
+      // as the undo says between its two taps.
       await tap(page, "Bw");
       await page.clock.runFor(3_000);
-      await undo(page, "B");
+      assert.equal(
+        await undo(page, "B"),
+        "Take back Cleo's last tap on board B? The time since that tap is charged to Cleo. Board A is not touched.",
+      );
       await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
       state = await readPlay(page);
       assert.deepEqual(running(state), ["Ab", "Bw"]);
@@ -306,14 +397,32 @@ describe("Bughouse", () => {
         await panel(b).locator(`.sq[data-square=${from}]`).tap();
         await panel(b).locator(`.sq[data-square=${to}].target`).tap();
       };
+      // BH-1: both boards from team 1's side — board B with Black (Dan) at the
+      // bottom, White (Cleo) across the table; the far clock and pocket turned.
+      assert.deepEqual(await drawnAs(page, "a"), FROM_TEAM_1.a);
+      await page.locator(".bh-tab").nth(1).tap();
+      assert.deepEqual(await drawnAs(page, "b"), FROM_TEAM_1.b);
+      assert.equal(await panel("b").locator(".half.black-seat .half-name").innerText(), "Dan");
+      assert.deepEqual(await boardLayoutProblems(page), []);
       // Black starts both boards.
+      await page.locator(".bh-tab").nth(0).tap();
       await panel("a").locator(".half.black-seat").tap();
       await panel("a").locator(".half.white-seat.to-move").waitFor();
       await move("a", "e2", "e4");
       await move("a", "d7", "d5");
       await move("a", "e4", "d5");
+      // Its undo would say that the pawn leaves Dan's pocket; a tap elsewhere
+      // lets go of it.
+      await page.locator(".bh-undo.board-a button").tap();
+      assert.equal(
+        await page.locator(".bh-undo-explain.shown").innerText(),
+        "Take back Ann's last move on board A, exd5? The time since that move is charged to Ann, and the piece it captured leaves the partner's pocket. Board B is not touched.",
+      );
+      assert.equal(await page.locator(".bh-undo.board-a button").innerText(), "Confirm");
       // Ann (White A) took a black pawn: it goes to Dan, Black on B.
       await page.locator(".bh-tab").nth(1).tap();
+      await page.waitForFunction(() => !document.querySelector(".bh-undo-explain.shown"));
+      assert.equal(await page.locator(".bh-undo.board-a button").innerText(), "Undo move A");
       const pocketCount = (b, colour, piece) =>
         panel(b).locator(`.pocket-piece[data-colour=${colour}][data-piece=${piece}] .pocket-count`).innerText();
       assert.equal(await pocketCount("b", "black", "P"), "1");
@@ -325,6 +434,18 @@ describe("Bughouse", () => {
       await panel("b").locator(".half.white-seat.to-move").waitFor();
       assert.equal(await pocketCount("b", "black", "P"), "0");
       assert.equal(await panel("b").locator(".sq[data-square=e5] .piece").count(), 1);
+      // C-4a: the undo of the drop says what it takes back; the pawn returns
+      // to Dan's pocket, and Dan drops it again.
+      assert.equal(
+        await undo(page, "B"),
+        "Take back Dan's last move on board B, P@e5? The time since that move is charged to Dan. Board A is not touched.",
+      );
+      await panel("b").locator(".half.black-seat.to-move").waitFor();
+      assert.equal(await pocketCount("b", "black", "P"), "1");
+      await panel("b").locator(".pocket-piece[data-colour=black][data-piece=P]").tap();
+      await panel("b").locator(".sq[data-square=e5].target").tap();
+      await panel("b").locator(".half.white-seat.to-move").waitFor();
+      assert.deepEqual(await drawnAs(page, "b"), FROM_TEAM_1.b);
       await screenshot(page, "bh-play-board-en-portrait");
 
       // Ann resigns: the end shows both final positions and the moves; its BPGN
@@ -356,7 +477,16 @@ describe("Bughouse", () => {
       await details.locator("summary").tap();
       await details.locator("textarea").fill("1A. e4 1a. e5 2A. Ke3");
       await details.locator("button").tap();
-      assert.match(await details.locator(".form-error").innerText(), /^Not imported: .*2A\. Ke3/);
+      assert.equal(await details.locator(".form-error").innerText(), "Not imported: move 2A. Ke3 is illegal in that position.");
+      // In Russian the same refusal is told in Russian, and a new one too.
+      await toRussian(page);
+      assert.equal(await details.locator(".form-error").innerText(), "Не загружено: ход 2A. Ke3 невозможен в этой позиции.");
+      await details.locator("textarea").fill("1A. e4 1A. d4");
+      await details.locator("button").tap();
+      assert.equal(await details.locator(".form-error").innerText(), "Не загружено: ход 1A. d4: на этой доске очередь другой стороны.");
+      await details.locator("textarea").fill('[Variant "Crazyhouse"]\n\n1. e4');
+      await details.locator("button").tap();
+      assert.equal(await details.locator(".form-error").innerText(), "Не загружено: партии в Crazyhouse здесь не импортируются — только шведские шахматы.");
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -472,6 +602,39 @@ describe("Bughouse", () => {
           await page.locator(".bh-panel.board-a .half.white-seat.to-move").waitFor();
           await page.clock.runFor(3_000);
           await shot("play-board");
+          // A few moves on each board: captures in both partners' pockets,
+          // a piece of Cleo's picked up on board B, where Black sits on team 1's side.
+          const move = async (b, from, to) => {
+            if (orientation === "portrait") await page.locator(".bh-tab").nth(b === "a" ? 0 : 1).tap();
+            await page.locator(`.bh-panel.board-${b} .sq[data-square=${from}]`).tap();
+            await page.locator(`.bh-panel.board-${b} .sq[data-square=${to}].target`).tap();
+            await page.clock.runFor(1_500);
+          };
+          for (const [b, from, to] of [
+            ["a", "e2", "e4"], ["b", "d2", "d4"], ["a", "d7", "d5"], ["b", "e7", "e5"],
+            ["a", "e4", "d5"], ["b", "d4", "e5"], ["a", "d8", "d5"], ["b", "b8", "c6"],
+          ]) await move(b, from, to);
+          if (orientation === "portrait") await page.locator(".bh-tab").nth(0).tap();
+          const drawn = orientation === "portrait" ? FROM_TEAM_1 : FROM_TEAM_1_LANDSCAPE;
+          assert.deepEqual(await drawnAs(page, "a"), drawn.a, `${lang} ${orientation}: board A`);
+          if (orientation === "portrait") await shot("play-board-a");
+          if (orientation === "portrait") await page.locator(".bh-tab").nth(1).tap();
+          assert.deepEqual(await drawnAs(page, "b"), drawn.b, `${lang} ${orientation}: board B`);
+          await page.locator(".bh-panel.board-b .sq[data-square=g1]").tap();
+          await page.locator(".bh-panel.board-b .sq.target").first().waitFor();
+          for (const p of await boardLayoutProblems(page)) layout.push(`${lang} ${orientation}, board mode: ${p}`);
+          await shot("play-board-b");
+          await page.locator(".bh-panel.board-b .sq[data-square=g1]").tap();
+          // The undo of board B asks, saying what it takes back.
+          await page.locator(".bh-undo.board-b button").tap();
+          const said = await page.locator(".bh-undo-explain.shown").innerText();
+          assert.equal(
+            said,
+            lang === "ru"
+              ? "Отменить последний ход на доске B: Nc6 (Дима)? Время после этого хода спишется с ходившего — Дима. Доска A не затрагивается."
+              : "Take back Dan's last move on board B, Nc6? The time since that move is charged to Dan. Board A is not touched.",
+          );
+          await shot("play-board-undo");
           assert.deepEqual(errors, []);
           await context.close();
         }

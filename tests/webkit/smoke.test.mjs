@@ -5,8 +5,10 @@
 // lacks of wake lock, vibration and sound) and the verifier render; a Nordau
 // Shift game runs to a swap and a resignation with its points; a Crazyhouse
 // board-mode game has a capture, a pocket piece and a drop, then a
-// resignation; a reload in the middle of each game brings the same game back;
-// and nothing logs a JavaScript error.
+// resignation; a Swedish chess clock-mode match starts both boards with one
+// tap, its clocks run, a tap passes the move on one board only; a reload in
+// the middle of each game brings the same game back; and nothing logs a
+// JavaScript error.
 //
 // No fake clock here (that is Playwright's): the clocks run in real time, so
 // running banks are compared as "no more than before", waiting ones exactly.
@@ -26,6 +28,9 @@ const VECTORS = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json
 
 const NAMES = ["Anna", "Boris", "Chen"];
 const ZH_NAMES = { white: "Dana", black: "Yossi" };
+/** Team 1: Ann (White A), Dan (Black B); team 2: Bob (Black A), Cleo (White B). */
+const BH_NAMES = ["Ann", "Bob", "Cleo", "Dan"];
+const BH_SEATS = ["Aw", "Ab", "Bw", "Bb"];
 
 // Loaded before the app by the served copy's index.html (a same-origin file,
 // so the CSP allows it): every error the page meets is kept in sessionStorage,
@@ -460,6 +465,66 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.equal(moves.length, 3, `move list: ${moves}`);
     assert.match(moves[2], /P@e4/);
     await shot("zh-end");
+    assert.deepEqual(await pageErrors(), []);
+  });
+  test("Swedish chess: a clock-mode match — one start for both boards, the clocks run, a tap, a reload, resignation", async () => {
+    await open("/bughouse", ".bh-setup");
+    for (const [i, seat] of ["wa", "ba", "wb", "bb"].entries()) await fill(`#bh-name-${seat}`, [BH_NAMES[i]]);
+    await choose("input[name=bh-mode]", 0); // the phone is the four clocks
+    await web.click(".bh-setup button.primary.big");
+    await web.waitFor(".bh-play .bh-quad[data-seat=Ab] .half.starts");
+    const readQuads = () =>
+      web.run(`return Object.fromEntries(arguments[0].map((seat) => {
+        const el = document.querySelector(".bh-quad[data-seat=" + seat + "] .half");
+        return [seat, { name: el.querySelector(".half-name").textContent, bank: el.querySelector(".bank").textContent, toMove: el.classList.contains("to-move") }];
+      }))`, BH_SEATS);
+    let quads = await readQuads();
+    assert.deepEqual(BH_SEATS.map((s) => quads[s].name), BH_NAMES);
+    assert.deepEqual(BH_SEATS.map((s) => quads[s].bank), ["3:00", "3:00", "3:00", "3:00"]);
+    // The far side (team 2: Black A, White B) is turned to face across the table.
+    const turned = await web.run(`return arguments[0].filter((seat) =>
+      getComputedStyle(document.querySelector(".bh-quad[data-seat=" + seat + "]")).transform !== "none")`, BH_SEATS);
+    assert.deepEqual(turned, ["Ab", "Bw"]);
+    // The strip's buttons all fit: nothing pushed off the side (the menu once was).
+    const overflow = await web.run(`return [...document.querySelectorAll(".bh-middle .button")]
+      .filter((b) => b.getBoundingClientRect().right > innerWidth + 1).map((b) => b.className)
+      .concat(document.documentElement.scrollWidth > innerWidth + 1 ? ["the page scrolls sideways"] : [])`);
+    assert.deepEqual(overflow, []);
+
+    // Black taps: both White clocks start, and run.
+    await web.click(".bh-quad[data-seat=Ab] .half");
+    await web.waitFor(".bh-quad[data-seat=Bw] .half.to-move");
+    await web.until(`return ["Aw", "Bw"].every((seat) => document.querySelector(".bh-quad[data-seat=" + seat + "] .bank").textContent !== "3:00")`, {
+      timeout: 5_000,
+      what: "both White clocks to run",
+    });
+    const audio = await audioStates();
+    assert.ok(audio.length > 0 && audio.every((state) => state === "running"), `the tap did not unlock sound: ${audio}`);
+    // Ann has moved: Bob's clock runs on board A; board B goes on as it was.
+    await web.click(".bh-quad[data-seat=Aw] .half");
+    await web.waitFor(".bh-quad[data-seat=Ab] .half.to-move");
+    quads = await readQuads();
+    assert.deepEqual(BH_SEATS.filter((s) => quads[s].toMove), ["Ab", "Bw"]);
+    assert.equal(quads.Bb.bank, "3:00", "Dan's clock ran before his turn");
+    await shot("bh-play");
+
+    // A reload mid-match: the same two clocks run, the waiting ones unchanged.
+    await web.refresh();
+    await web.waitFor(".bh-play .bh-quad[data-seat=Ab] .half.to-move", { timeout: 30_000 });
+    const after = await readQuads();
+    assert.deepEqual(BH_SEATS.filter((s) => after[s].toMove), ["Ab", "Bw"]);
+    for (const seat of ["Aw", "Bb"]) assert.equal(after[seat].bank, quads[seat].bank, `${seat}'s waiting clock changed`);
+    for (const seat of ["Ab", "Bw"]) {
+      const spent = seconds(quads[seat].bank) - seconds(after[seat].bank);
+      assert.ok(spent >= 0 && spent <= 15, `${seat}'s running clock went from ${quads[seat].bank} to ${after[seat].bank}`);
+    }
+
+    // Ann resigns: team 2 (Bob and Cleo) wins the match on both boards.
+    const resigned = await resignWhite();
+    assert.match(resigned, /Ann/);
+    await web.waitFor(".bh-end");
+    assert.match(await web.text(".end-result"), /Bob & Cleo/);
+    await shot("bh-end");
     assert.deepEqual(await pageErrors(), []);
   });
 });
