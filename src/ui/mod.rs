@@ -27,6 +27,8 @@ pub mod route;
 pub mod saved;
 pub mod theme;
 pub mod ticker;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+pub mod time_setup;
 pub mod update_notice;
 pub mod verifier;
 pub mod witness;

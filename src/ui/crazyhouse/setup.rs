@@ -8,21 +8,15 @@ use super::strings::{CrazyhouseTexts, TEXTS};
 use super::use_zh;
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{
-    Increment, InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
+    InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
-use crate::ui::number_field::{NumberField, NumberRange};
+use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
 const PREFS_KEY: &str = "crazyhouse.setup";
-/// `preset` value meaning "custom".
-const CUSTOM: usize = usize::MAX;
-/// Custom time control: minutes per side (half a minute up to ten hours) and
-/// the increment or delay in whole seconds.
-const MINUTES: NumberRange = NumberRange::decimal(0.5, 600.0);
-const INCREMENT_S: NumberRange = NumberRange::whole(0, 300);
 
 /// The form's values, remembered for the next game.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,13 +24,8 @@ struct Prefs {
     white: String,
     black: String,
     board_mode: bool,
-    /// Index into `TimeControl::presets()`, or `CUSTOM`.
-    preset: usize,
-    white_min: f64,
-    black_min: f64,
-    /// 0 none, 1 Fischer, 2 Bronstein, 3 simple delay.
-    increment_kind: u8,
-    increment_s: f64,
+    /// Preset index into `TimeControl::presets()`; custom minutes `[white, black]`.
+    time: TimeChoice,
 }
 
 impl Default for Prefs {
@@ -45,27 +34,23 @@ impl Default for Prefs {
             white: String::new(),
             black: String::new(),
             board_mode: true,
-            preset: 1,
-            white_min: 5.0,
-            black_min: 5.0,
-            increment_kind: 1,
-            increment_s: 3.0,
+            time: TimeChoice {
+                preset: 1,
+                minutes: vec![5.0, 5.0],
+                increment_kind: 1,
+                increment_s: 3.0,
+            },
         }
     }
 }
 
 impl ToJson for Prefs {
     fn to_json(&self) -> Json {
-        obj([
+        self.time.add_to(obj([
             ("white", f(&self.white)),
             ("black", f(&self.black)),
             ("board_mode", f(&self.board_mode)),
-            ("preset", f(&self.preset)),
-            ("white_min", f(&self.white_min)),
-            ("black_min", f(&self.black_min)),
-            ("increment_kind", f(&self.increment_kind)),
-            ("increment_s", f(&self.increment_s)),
-        ])
+        ]))
     }
 }
 
@@ -78,21 +63,8 @@ impl FromJson for Prefs {
             white: o.or("white", d.white)?,
             black: o.or("black", d.black)?,
             board_mode: o.or("board_mode", d.board_mode)?,
-            preset: o.or("preset", d.preset)?,
-            white_min: o.or("white_min", d.white_min)?,
-            black_min: o.or("black_min", d.black_min)?,
-            increment_kind: o.or("increment_kind", d.increment_kind)?,
-            increment_s: o.or("increment_s", d.increment_s)?,
+            time: TimeChoice::from_fields(&o, d.time)?,
         })
-    }
-}
-
-fn ms(minutes_or_seconds: f64, unit_ms: f64) -> u64 {
-    let v = minutes_or_seconds * unit_ms;
-    if v.is_finite() && v > 0.0 {
-        v.round() as u64
-    } else {
-        0
     }
 }
 
@@ -104,21 +76,9 @@ impl Prefs {
     }
 
     fn control(&self) -> TimeControl {
-        if let Some((_, tc)) = TimeControl::presets().into_iter().nth(self.preset) {
-            return tc;
-        }
-        let inc = ms(self.increment_s, 1000.0);
-        let increment = match self.increment_kind {
-            1 => Increment::Fischer(inc),
-            2 => Increment::Bronstein(inc),
-            3 => Increment::SimpleDelay(inc),
-            _ => Increment::None,
-        };
-        TimeControl::custom(
-            ms(self.white_min, 60_000.0),
-            ms(self.black_min, 60_000.0),
-            increment,
-        )
+        self.time
+            .preset_control(&TimeControl::presets())
+            .unwrap_or_else(|| self.time.custom_control(0, 1))
     }
 
     /// Names as typed, or "White"/"Black" in the current language.
@@ -161,10 +121,10 @@ impl Prefs {
 
 /// Why the referee refused a setup, in the current language: a name, or
 /// else a time (the form offers nothing else that can be wrong).
-fn setup_problem(t: &CrazyhouseTexts, e: &ZhError) -> &'static str {
+fn setup_problem(i18n: &I18n, e: &ZhError) -> &'static str {
     match e {
-        ZhError::BadName => t.names_required,
-        _ => t.bad_time,
+        ZhError::BadName => i18n.of(&TEXTS).names_required,
+        _ => i18n.t().game.time.bad_time,
     }
 }
 
@@ -196,6 +156,7 @@ pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
     let prefs = RwSignal::new(Prefs::load());
+    let time = RwSignal::new(prefs.get_untracked().time);
     let problem = RwSignal::new(None::<&'static str>);
     // Refused number fields by id; Start waits until none is left.
     let refused = RwSignal::new(Vec::new());
@@ -204,22 +165,23 @@ pub fn SetupScreen() -> impl IntoView {
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
-        if prefs.with_untracked(|p| p.preset == CUSTOM) && refused.with_untracked(|r| !r.is_empty())
-        {
+        if !time_ready(time, refused) {
             problem.set(Some(i18n.t().game.numbers.fix_first));
             return;
         }
+        prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
         match ZhGame::new(p.setup(t)) {
             Ok(game) => {
                 p.remember();
                 ctx.begin(game);
             }
-            Err(e) => problem.set(Some(setup_problem(t, &e))),
+            Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
         }
     };
     let import = move |_| {
         let t = i18n.of(&TEXTS);
+        prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
         let imported = match zh_from_pgn(&pgn_text.get_untracked()) {
             Ok(imported) => imported,
@@ -241,7 +203,7 @@ pub fn SetupScreen() -> impl IntoView {
                 pgn_problem.set(None);
                 ctx.begin(game);
             }
-            Err(e) => pgn_problem.set(Some(setup_problem(t, &e).to_owned())),
+            Err(e) => pgn_problem.set(Some(setup_problem(&i18n, &e).to_owned())),
         }
     };
 
@@ -268,37 +230,6 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let preset_chip = move |index: usize, label: String| {
-        view! {
-            <label class="chip">
-                <input
-                    type="radio"
-                    name="zh-time"
-                    prop:checked=move || prefs.with(|p| p.preset == index)
-                    on:change=move |_| { prefs.update(|p| p.preset = index); problem.set(None); }
-                />
-                <span>{label}</span>
-            </label>
-        }
-    };
-
-    let number = move |id: &'static str,
-                       label: fn(&CrazyhouseTexts) -> &'static str,
-                       get: fn(&Prefs) -> f64,
-                       set: fn(&mut Prefs, f64),
-                       range: NumberRange| {
-        view! {
-            <NumberField
-                id=id
-                label=Signal::derive(move || label(i18n.of(&TEXTS)))
-                value=Signal::derive(move || prefs.with(get))
-                range=range
-                on_valid=move |v: f64| { prefs.update(|p| set(p, v)); problem.set(None); }
-                refused=refused
-            />
-        }
-    };
-
     view! {
         <section class="zh-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
@@ -312,39 +243,20 @@ pub fn SetupScreen() -> impl IntoView {
                 board=Signal::derive(move || prefs.with(|p| p.board_mode))
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
-            <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).time_control}</legend>
-                <div class="chips">
-                    {TimeControl::presets().into_iter().enumerate().map(|(i, (label, _))| preset_chip(i, label.to_owned())).collect_view()}
-                    {move || preset_chip(CUSTOM, i18n.of(&TEXTS).custom.to_owned())}
-                </div>
-                <Show when=move || prefs.with(|p| p.preset == CUSTOM)>
-                    <div class="points-grid">
-                        {number("zh-min-white", |t| t.minutes_white, |p| p.white_min, |p, v| p.white_min = v, MINUTES)}
-                        {number("zh-min-black", |t| t.minutes_black, |p| p.black_min, |p, v| p.black_min = v, MINUTES)}
-                    </div>
-                    <p class="hint">{move || i18n.of(&TEXTS).handicap_hint}</p>
-                    <label class="field">
-                        <span class="field-label">{move || i18n.of(&TEXTS).increment_kind}</span>
-                        <select
-                            class="text-input"
-                            on:change=move |ev| {
-                                let kind = event_target_value(&ev).parse::<u8>().unwrap_or(0);
-                                prefs.update(|p| p.increment_kind = kind);
-                            }
-                        >
-                            {(0u8..4).map(|kind| view! {
-                                <option value=kind.to_string() selected=move || prefs.with(|p| p.increment_kind == kind)>
-                                    {move || i18n.of(&TEXTS).increments[usize::from(kind)]}
-                                </option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                    <Show when=move || prefs.with(|p| p.increment_kind != 0)>
-                        {number("zh-increment", |t| t.increment_seconds, |p| p.increment_s, |p, v| p.increment_s = v, INCREMENT_S)}
-                    </Show>
-                </Show>
-            </fieldset>
+            <TimeFields
+                choice=time
+                presets=TimeControl::presets().into_iter().map(|(label, _)| label).collect()
+                radio_name="zh-time"
+                increment_id="zh-increment"
+                minute_ids=&["zh-min-white", "zh-min-black"]
+                minute_labels=Signal::derive(move || {
+                    let t = i18n.of(&TEXTS);
+                    vec![t.minutes_white, t.minutes_black]
+                })
+                hint=Signal::stored(None)
+                refused=refused
+                on_change=move |()| problem.set(None)
+            />
             <details class="group rules">
                 <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
                 <ul>

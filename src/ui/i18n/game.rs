@@ -9,6 +9,20 @@ pub struct GameTexts {
     pub saves: SaveTexts,
     pub board: BoardTexts,
     pub numbers: NumberTexts,
+    pub time: TimeTexts,
+}
+
+/// The time-control group of a setup form (`ui::time_setup`).
+pub struct TimeTexts {
+    pub legend: &'static str,
+    pub custom: &'static str,
+    pub handicap_hint: &'static str,
+    pub increment_kind: &'static str,
+    /// Nothing, Fischer, Bronstein, simple delay.
+    pub increments: [&'static str; 4],
+    pub increment_seconds: &'static str,
+    /// The referee refused the time (out of its limits).
+    pub bad_time: &'static str,
 }
 
 /// A refused number (`ui::number_field`); `{min}` and `{max}` are filled in.
@@ -139,6 +153,20 @@ pub static EN: GameTexts = GameTexts {
         decimal: "Enter a number from {min} to {max}.",
         fix_first: "Correct the marked numbers first.",
     },
+    time: TimeTexts {
+        legend: "Time control",
+        custom: "Custom",
+        handicap_hint: "Different minutes give a stronger player less time.",
+        increment_kind: "After each move",
+        increments: [
+            "Nothing",
+            "Increment (Fischer)",
+            "Bronstein delay",
+            "Delay (US)",
+        ],
+        increment_seconds: "Seconds",
+        bad_time: "Times must be between 1 second and 10 hours; increments up to 10 minutes.",
+    },
 };
 
 pub static RU: GameTexts = GameTexts {
@@ -195,5 +223,19 @@ pub static RU: GameTexts = GameTexts {
         whole: "Введите целое число от {min} до {max}.",
         decimal: "Введите число от {min} до {max}.",
         fix_first: "Сначала исправьте отмеченные числа.",
+    },
+    time: TimeTexts {
+        legend: "Контроль времени",
+        custom: "Свой",
+        handicap_hint: "Разное время — фора более слабому игроку.",
+        increment_kind: "После каждого хода",
+        increments: [
+            "Ничего",
+            "Добавление (Фишер)",
+            "Задержка Бронштейна",
+            "Задержка (США)",
+        ],
+        increment_seconds: "Секунды",
+        bad_time: "Время — от 1 секунды до 10 часов; добавление — до 10 минут.",
     },
 };
