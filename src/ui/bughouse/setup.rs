@@ -11,18 +11,14 @@ use super::use_bh;
 use crate::referee::bughouse::game::presets;
 use crate::referee::bughouse::{BhError, BhGame, BhSetup, BpgnImportError, bh_from_bpgn};
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
-use crate::referee::{Increment, InputMode, TimeControl};
+use crate::referee::{InputMode, TimeControl};
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
-use crate::ui::number_field::{NumberField, NumberRange};
+use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
 const PREFS_KEY: &str = "bughouse.setup";
-/// `preset` value meaning "custom".
-const CUSTOM: usize = usize::MAX;
-const MINUTES: NumberRange = NumberRange::decimal(0.5, 600.0);
-const INCREMENT_S: NumberRange = NumberRange::whole(0, 300);
 /// Field ids of the custom minutes, in seat order.
 const MINUTE_IDS: [&str; 4] = ["bh-min-wa", "bh-min-ba", "bh-min-wb", "bh-min-bb"];
 
@@ -32,12 +28,9 @@ struct Prefs {
     /// `[white A, black A, white B, black B]`.
     names: [String; 4],
     board_mode: bool,
-    /// Index into `presets()`, or `CUSTOM`. 0 is BH-7's 3 + 0.
-    preset: usize,
-    minutes: [f64; 4],
-    /// 0 none, 1 Fischer, 2 Bronstein, 3 simple delay.
-    increment_kind: u8,
-    increment_s: f64,
+    /// Preset index into `presets()` (0 is BH-7's 3 + 0); custom minutes in
+    /// seat order.
+    time: TimeChoice,
 }
 
 impl Default for Prefs {
@@ -45,24 +38,22 @@ impl Default for Prefs {
         Prefs {
             names: Default::default(),
             board_mode: false,
-            preset: 0,
-            minutes: [3.0; 4],
-            increment_kind: 0,
-            increment_s: 2.0,
+            time: TimeChoice {
+                preset: 0,
+                minutes: vec![3.0; 4],
+                increment_kind: 0,
+                increment_s: 2.0,
+            },
         }
     }
 }
 
 impl ToJson for Prefs {
     fn to_json(&self) -> Json {
-        obj([
+        self.time.add_to(obj([
             ("names", f(&self.names)),
             ("board_mode", f(&self.board_mode)),
-            ("preset", f(&self.preset)),
-            ("minutes", f(&self.minutes.to_vec())),
-            ("increment_kind", f(&self.increment_kind)),
-            ("increment_s", f(&self.increment_s)),
-        ])
+        ]))
     }
 }
 
@@ -71,32 +62,11 @@ impl FromJson for Prefs {
     fn from_json(v: &serde_json::Value) -> JsonResult<Prefs> {
         let o = Obj::of(v)?;
         let d = Prefs::default();
-        let minutes: Vec<f64> = o.or("minutes", d.minutes.to_vec())?;
-        let minutes = <[f64; 4]>::try_from(minutes).unwrap_or(d.minutes);
-        let in_range = |x: f64| (MINUTES.min..=MINUTES.max).contains(&x);
         Ok(Prefs {
             names: o.or("names", d.names)?,
             board_mode: o.or("board_mode", d.board_mode)?,
-            preset: o.or("preset", d.preset)?,
-            minutes: if minutes.iter().all(|&m| in_range(m)) {
-                minutes
-            } else {
-                d.minutes
-            },
-            increment_kind: o.or("increment_kind", d.increment_kind)?,
-            increment_s: Some(o.or("increment_s", d.increment_s)?)
-                .filter(|s| (INCREMENT_S.min..=INCREMENT_S.max).contains(s))
-                .unwrap_or(d.increment_s),
+            time: TimeChoice::from_fields(&o, d.time)?,
         })
-    }
-}
-
-fn ms(value: f64, unit_ms: f64) -> u64 {
-    let v = value * unit_ms;
-    if v.is_finite() && v > 0.0 {
-        v.round() as u64
-    } else {
-        0
     }
 }
 
@@ -109,21 +79,13 @@ impl Prefs {
 
     /// Each board's clock `[A, B]`.
     fn controls(&self) -> [TimeControl; 2] {
-        if let Some((_, tc)) = presets().into_iter().nth(self.preset) {
-            return [tc.clone(), tc];
+        match self.time.preset_control(&presets()) {
+            Some(tc) => [tc.clone(), tc],
+            None => [
+                self.time.custom_control(0, 1),
+                self.time.custom_control(2, 3),
+            ],
         }
-        let inc = ms(self.increment_s, 1000.0);
-        let increment = match self.increment_kind {
-            1 => Increment::Fischer(inc),
-            2 => Increment::Bronstein(inc),
-            3 => Increment::SimpleDelay(inc),
-            _ => Increment::None,
-        };
-        let m = |i: usize| ms(self.minutes[i], 60_000.0);
-        [
-            TimeControl::custom(m(0), m(1), increment),
-            TimeControl::custom(m(2), m(3), increment),
-        ]
     }
 
     /// Names as typed, or the seat ("White A") in the current language.
@@ -154,10 +116,10 @@ impl Prefs {
     }
 }
 
-fn setup_problem(t: &BughouseTexts, e: &BhError) -> &'static str {
+fn setup_problem(i18n: &I18n, e: &BhError) -> &'static str {
     match e {
-        BhError::BadName => t.names_required,
-        _ => t.bad_time,
+        BhError::BadName => i18n.of(&TEXTS).names_required,
+        _ => i18n.t().game.time.bad_time,
     }
 }
 
@@ -210,6 +172,7 @@ pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
     let prefs = RwSignal::new(Prefs::load());
+    let time = RwSignal::new(prefs.get_untracked().time);
     let problem = RwSignal::new(None::<&'static str>);
     let refused = RwSignal::new(Vec::new());
     let bpgn_text = RwSignal::new(String::new());
@@ -217,22 +180,23 @@ pub fn SetupScreen() -> impl IntoView {
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
-        if prefs.with_untracked(|p| p.preset == CUSTOM) && refused.with_untracked(|r| !r.is_empty())
-        {
+        if !time_ready(time, refused) {
             problem.set(Some(i18n.t().game.numbers.fix_first));
             return;
         }
+        prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
         match BhGame::new(p.setup(t)) {
             Ok(game) => {
                 p.remember();
                 ctx.begin(game);
             }
-            Err(e) => problem.set(Some(setup_problem(t, &e))),
+            Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
         }
     };
     let import = move |_| {
         let t = i18n.of(&TEXTS);
+        prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
         let imported = match bh_from_bpgn(&bpgn_text.get_untracked()) {
             Ok(imported) => imported,
@@ -288,32 +252,6 @@ pub fn SetupScreen() -> impl IntoView {
             </fieldset>
         }
     };
-    let preset_chip = move |index: usize, label: Signal<String>| {
-        view! {
-            <label class="chip">
-                <input
-                    type="radio"
-                    name="bh-time"
-                    prop:checked=move || prefs.with(|p| p.preset == index)
-                    on:change=move |_| { prefs.update(|p| p.preset = index); problem.set(None); }
-                />
-                <span>{label}</span>
-            </label>
-        }
-    };
-    let minutes = move |i: usize| {
-        view! {
-            <NumberField
-                id=MINUTE_IDS[i]
-                label=Signal::derive(move || i18n.of(&TEXTS).minutes_of[i])
-                value=Signal::derive(move || prefs.with(|p| p.minutes[i]))
-                range=MINUTES
-                on_valid=move |v: f64| { prefs.update(|p| p.minutes[i] = v); problem.set(None); }
-                refused=refused
-            />
-        }
-    };
-
     view! {
         <section class="bh-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
@@ -324,46 +262,17 @@ pub fn SetupScreen() -> impl IntoView {
                 board=Signal::derive(move || prefs.with(|p| p.board_mode))
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
-            <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).time_control}</legend>
-                <p class="hint">{move || i18n.of(&TEXTS).default_time}</p>
-                <div class="chips">
-                    {presets().into_iter().enumerate().map(|(i, (label, _))| preset_chip(i, Signal::derive(move || label.to_owned()))).collect_view()}
-                    {preset_chip(CUSTOM, Signal::derive(move || i18n.of(&TEXTS).custom.to_owned()))}
-                </div>
-                <Show when=move || prefs.with(|p| p.preset == CUSTOM)>
-                    <div class="points-grid">
-                        {(0..4).map(minutes).collect_view()}
-                    </div>
-                    <p class="hint">{move || i18n.of(&TEXTS).handicap_hint}</p>
-                    <label class="field">
-                        <span class="field-label">{move || i18n.of(&TEXTS).increment_kind}</span>
-                        <select
-                            class="text-input"
-                            on:change=move |ev| {
-                                let kind = event_target_value(&ev).parse::<u8>().unwrap_or(0);
-                                prefs.update(|p| p.increment_kind = kind);
-                            }
-                        >
-                            {(0u8..4).map(|kind| view! {
-                                <option value=kind.to_string() selected=move || prefs.with(|p| p.increment_kind == kind)>
-                                    {move || i18n.of(&TEXTS).increments[usize::from(kind)]}
-                                </option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                    <Show when=move || prefs.with(|p| p.increment_kind != 0)>
-                        <NumberField
-                            id="bh-increment"
-                            label=Signal::derive(move || i18n.of(&TEXTS).increment_seconds)
-                            value=Signal::derive(move || prefs.with(|p| p.increment_s))
-                            range=INCREMENT_S
-                            on_valid=move |v: f64| { prefs.update(|p| p.increment_s = v); problem.set(None); }
-                            refused=refused
-                        />
-                    </Show>
-                </Show>
-            </fieldset>
+            <TimeFields
+                choice=time
+                presets=presets().into_iter().map(|(label, _)| label).collect()
+                radio_name="bh-time"
+                increment_id="bh-increment"
+                minute_ids=&MINUTE_IDS
+                minute_labels=Signal::derive(move || i18n.of(&TEXTS).minutes_of.to_vec())
+                hint=Signal::derive(move || Some(i18n.of(&TEXTS).default_time))
+                refused=refused
+                on_change=move |()| problem.set(None)
+            />
             <details class="group rules">
                 <summary>{move || i18n.of(&TEXTS).seating_title}</summary>
                 <p>{move || i18n.of(&TEXTS).seating}</p>
@@ -400,7 +309,7 @@ pub fn SetupScreen() -> impl IntoView {
                             let t = i18n.of(&TEXTS);
                             match &problem {
                                 ImportProblem::Bpgn(e) => import_error(t, e),
-                                ImportProblem::Setup(e) => setup_problem(t, e).to_owned(),
+                                ImportProblem::Setup(e) => setup_problem(&i18n, e).to_owned(),
                             }
                         }}</span>
                     </p>
