@@ -369,7 +369,7 @@ describe("Bughouse", () => {
       await page.clock.runFor(5_000);
       assert.deepEqual((await readEnd(page)).clocks, end.clocks);
       // The record: BPGN with the four players and team 1's win.
-      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".bh-download").tap()]);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".record-download").tap()]);
       assert.equal(download.suggestedFilename(), "bughouse.bpgn");
       const bpgn = readFileSync(await download.path(), "utf8");
       for (const tag of ['[WhiteA "Ann"]', '[BlackA "Bob"]', '[WhiteB "Cleo"]', '[BlackB "Dan"]']) {
@@ -458,7 +458,7 @@ describe("Bughouse", () => {
       assert.equal(await page.locator(".bh-end .final-position .board").count(), 2);
       assert.deepEqual(await page.locator(".bh-moves").allInnerTexts(), ["e4 d5 exd5", "Nf3 P@e5"]);
       await screenshot(page, "bh-end-board-en-portrait");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".bh-download").tap()]);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".record-download").tap()]);
       const bpgn = readFileSync(await download.path(), "utf8");
       assert.match(bpgn, /\[Result "0-1"\]/);
       assert.match(bpgn, /1A\. e4 .*1a\. d5 .*2A\. exd5 .*1B\.\s+Nf3 .*1b\.\s+P@e5/s);
@@ -550,6 +550,33 @@ describe("Bughouse", () => {
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
+      await app.stop();
+    }
+  });
+
+  test("board mode fits a small phone: nothing cut or covered at 360 × 640 and 640 × 360", async () => {
+    const app = await serveCopy();
+    const problems = [];
+    try {
+      for (const viewport of [{ width: 360, height: 640 }, { width: 640, height: 360 }]) {
+        const context = await phoneContext(browser, { viewport });
+        const { page, errors } = await openBh(context, app.url);
+        await fillSetup(page, { board: true });
+        await startMatch(page);
+        const where = `${viewport.width} × ${viewport.height}`;
+        for (const p of await boardLayoutProblems(page)) problems.push(`${where}, before the start: ${p}`);
+        await page.locator(".bh-panel.board-a .half.black-seat").tap();
+        await page.locator(".bh-panel.board-a .half.white-seat.to-move").waitFor();
+        await page.locator(".bh-panel.board-a .sq[data-square=e2]").tap();
+        await page.locator(".bh-panel.board-a .sq[data-square=e4].target").tap();
+        await page.locator(".bh-panel.board-a .half.black-seat.to-move").waitFor();
+        for (const p of await boardLayoutProblems(page)) problems.push(`${where}: ${p}`);
+        await screenshot(page, `bh-play-board-small-${viewport.width}x${viewport.height}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+      assert.deepEqual(problems, []);
+    } finally {
       await app.stop();
     }
   });
