@@ -456,6 +456,11 @@ describe("Bughouse", () => {
       assert.equal(end.result, "Team 2 wins: Bob & Cleo");
       assert.equal(end.reason, "resignation on board A: Ann (BH-4)");
       assert.equal(await page.locator(".bh-end .final-position .board").count(), 2);
+      // Both final positions as the boards were drawn: B from Black's side.
+      const corners = await page
+        .locator(".bh-end .bh-final")
+        .evaluateAll((finals) => finals.map((f) => [...f.querySelectorAll(".sq")].map((sq) => sq.dataset.square)).map((sq) => [sq[0], sq[63]]));
+      assert.deepEqual(corners, [["a8", "h1"], ["h1", "a8"]]);
       assert.deepEqual(await page.locator(".bh-moves").allInnerTexts(), ["e4 d5 exd5", "Nf3 P@e5"]);
       await screenshot(page, "bh-end-board-en-portrait");
       const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".record-download").tap()]);
