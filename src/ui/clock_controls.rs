@@ -191,3 +191,78 @@ pub fn Sheet(
         </div>
     }
 }
+
+/// Steps an arbiter can add to or take from a clock, in ms.
+const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
+
+/// "−1 min", "+10 s" in the current language.
+fn step_label(i18n: super::i18n::I18n, step: i64) -> String {
+    let t = &i18n.t().game.menu;
+    let sign = if step < 0 { '−' } else { '+' };
+    let s = step.unsigned_abs() / 1000;
+    let amount = if s >= 60 {
+        super::format::fill(t.adjust_minutes, &[("n", &(s / 60).to_string())])
+    } else {
+        super::format::fill(t.adjust_seconds, &[("n", &s.to_string())])
+    };
+    format!("{sign}{amount}")
+}
+
+/// One player's row of the game menu's time adjustment: who, the time, and
+/// the four steps. `on_adjust` gets the new time (never below one second).
+#[component]
+pub fn AdjustRow(
+    #[prop(into)] who: Signal<String>,
+    /// The player's time now (`None` once the game is gone).
+    #[prop(into)]
+    remaining_ms: Signal<Option<u64>>,
+    #[prop(into)] on_adjust: Callback<u64>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="adjust-row">
+            <span class="adjust-name">
+                {move || who.get()} " "
+                <strong class="mono">{move || remaining_ms.get().map(super::format::clock_face)}</strong>
+            </span>
+            <div class="button-row">
+                {ADJUST_STEPS.map(|step| view! {
+                    <button type="button" class="button"
+                        aria-label=move || format!("{} {}", who.get(), step_label(i18n, step))
+                        on:click=move |_| {
+                            if let Some(now) = remaining_ms.get_untracked() {
+                                on_adjust.run((now as i64 + step).max(1_000) as u64);
+                            }
+                        }>
+                        {move || step_label(i18n, step)}
+                    </button>
+                }).collect_view()}
+            </div>
+        </div>
+    }
+}
+
+/// The game menu's last row: sound on/off, and ending the game for good.
+#[component]
+pub fn SoundAndDiscard(
+    muted: Signal<bool>,
+    #[prop(into)] on_mute: Callback<bool>,
+    /// "End and discard this game".
+    #[prop(into)]
+    discard_label: Signal<&'static str>,
+    #[prop(into)] on_discard: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="button-row">
+            <button type="button" class="button" aria-pressed=move || muted.get().to_string()
+                on:click=move |_| on_mute.run(!muted.get_untracked())>
+                {move || if muted.get() { i18n.t().game.menu.unmute } else { i18n.t().game.menu.mute }}
+            </button>
+            <super::confirm::ConfirmButton
+                label=Signal::derive(move || discard_label.get().to_owned())
+                on_confirm=on_discard
+            />
+        </div>
+    }
+}

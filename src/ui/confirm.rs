@@ -9,7 +9,10 @@ use super::i18n::use_i18n;
 #[component]
 pub fn ConfirmButton(
     label: Signal<String>,
-    on_confirm: impl Fn() + Clone + 'static,
+    /// One callback type for every button: a generic closure here would
+    /// copy this component's code into every caller (docs/lean-modules.md).
+    #[prop(into)]
+    on_confirm: Callback<()>,
     /// Whether the first tap has been made, when the caller shows something
     /// meanwhile (a sentence saying what the second tap will do).
     #[prop(optional)]
@@ -26,7 +29,7 @@ pub fn ConfirmButton(
             on:click=move |_| {
                 if armed.get_untracked() {
                     armed.set(false);
-                    on_confirm();
+                    on_confirm.run(());
                 } else {
                     armed.set(true);
                 }

@@ -6,16 +6,20 @@ pub mod app_bar;
 pub mod board;
 #[cfg(feature = "bughouse")]
 pub mod bughouse;
+#[cfg(feature = "cards")]
+pub mod cards;
 pub mod clock_controls;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+pub mod end_parts;
 pub mod format;
 pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
 pub mod module;
 #[cfg(feature = "nordau")]
 pub mod nordau;
@@ -25,9 +29,11 @@ pub mod one_window;
 pub mod qr;
 pub mod route;
 pub mod saved;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+pub mod setup_parts;
 pub mod theme;
 pub mod ticker;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
 pub mod time_setup;
 pub mod update_notice;
 pub mod verifier;

@@ -12,9 +12,9 @@ use crate::referee::InputMode;
 use crate::referee::bughouse::{BhEvent, BhGame, BhSetup, BoardId, bh_to_bpgn};
 use crate::ui::board::{FinalPosition, Pockets};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::format;
+use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
 use crate::ui::i18n::use_i18n;
-use crate::web::{clock, device};
+use crate::web::clock;
 
 /// The same four with colours swapped on both boards (so each team now
 /// plays Black on A and White on B), handicaps following their players.
@@ -56,7 +56,7 @@ pub fn EndScreen() -> impl IntoView {
     };
     let board_mode =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
-    let rematch = move |_| {
+    let rematch = move |()| {
         let next = ctx.game.with_untracked(|g| {
             g.as_ref()
                 .and_then(|g| BhGame::new(rematch_setup(g.setup())).ok())
@@ -93,27 +93,13 @@ pub fn EndScreen() -> impl IntoView {
                 })
             }))}
             <Show when=live>
-                <div class="group">
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).final_clocks}</h2>
-                    <table class="score-table bh-final-clocks">
-                        <tbody>
-                            {move || view_now.with(|v| v.as_ref().map(|v| {
-                                let t = i18n.of(&TEXTS);
-                                SEATS.map(|seat| {
-                                    let label = t.seats[seat.board.index() * 2 + seat.colour.index()];
-                                    let ms = v.boards[seat.board.index()].remaining_ms[seat.colour.index()];
-                                    view! {
-                                        <tr>
-                                            <th scope="row">{seat_name(v, seat).to_owned()}</th>
-                                            <td>{label}</td>
-                                            <td class="num mono">{format::clock_face(ms)}</td>
-                                        </tr>
-                                    }
-                                }).collect_view()
-                            }))}
-                        </tbody>
-                    </table>
-                </div>
+                <FinalClocks class="bh-final-clocks" rows=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| {
+                    let t = i18n.of(&TEXTS);
+                    SEATS.iter().map(|&seat| {
+                        let (b, c) = (seat.board.index(), seat.colour.index());
+                        (seat_name(v, seat).to_owned(), t.seats[b * 2 + c], v.boards[b].remaining_ms[c])
+                    }).collect()
+                }).unwrap_or_default()))/>
             </Show>
             <Show when=board_mode>
                 {BoardId::BOTH.map(|board| {
@@ -143,22 +129,17 @@ pub fn EndScreen() -> impl IntoView {
                 }).collect_view()}
             </Show>
             <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).record_title}</h2>
-                <div class="button-row">
-                    <button type="button" class="button bh-download" on:click=move |_| {
-                        if let Some(text) = bpgn() {
-                            device::download("bughouse.bpgn", "application/x-bughouse-pgn", &text);
-                        }
-                    }>{move || i18n.of(&TEXTS).download_bpgn}</button>
-                </div>
+                <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+                <RecordButtons
+                    file_name="bughouse.bpgn"
+                    mime="application/x-bughouse-pgn"
+                    download_label=Signal::derive(move || i18n.of(&TEXTS).download_bpgn)
+                    title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                    text=move |()| bpgn()
+                />
             </div>
             <div class="end-actions">
-                <button type="button" class="button primary big" on:click=rematch>
-                    {move || i18n.of(&TEXTS).rematch}
-                </button>
-                <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
-                    {move || i18n.of(&TEXTS).new_setup}
-                </button>
+                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
                 // An end the app found (a mate on a board, the 800th half-move)
                 // can come from a mistaken move: it may still be corrected (C-4a).
                 {BoardId::BOTH.map(|board| {
@@ -171,7 +152,7 @@ pub fn EndScreen() -> impl IntoView {
                                     view_now.with(|v| v.as_ref().map(|v| undo_label(i18n.of(&TEXTS), v, board)).unwrap_or_default())
                                 })
                                 armed=armed
-                                on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
+                                on_confirm=move |()| { ctx.send(BhEvent::Undo { board }); }
                             />
                             {move || armed.get().then(|| view! {
                                 <p class="hint bh-undo-explain" role="status">

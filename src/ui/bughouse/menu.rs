@@ -9,23 +9,9 @@ use super::strings::TEXTS;
 use super::{SEATS, seat_name, use_bh};
 use crate::referee::bughouse::{BhEvent, BhPhase, BhReport, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
-use crate::ui::clock_controls::Sheet;
+use crate::ui::clock_controls::{AdjustRow, Sheet, SoundAndDiscard};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::format;
 use crate::ui::i18n::use_i18n;
-
-/// Steps an arbiter can add or take away, in ms.
-const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
-
-fn step_label(step: i64) -> String {
-    let sign = if step < 0 { '−' } else { '+' };
-    let s = step.unsigned_abs() / 1000;
-    if s >= 60 {
-        format!("{sign}{}:00", s / 60)
-    } else {
-        format!("{sign}0:{s:02}")
-    }
-}
 
 #[component]
 pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
@@ -59,7 +45,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
             }
         })
     };
-    let discard = move || {
+    let discard = move |()| {
         close();
         ctx.clear();
     };
@@ -72,17 +58,17 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                     {SEATS.map(|seat| view! {
                         <ConfirmButton
                             label=Signal::derive(move || format!("{} {}", who(seat), i18n.of(&TEXTS).resign_as))
-                            on_confirm=move || send_and_close(BhEvent::Resign { board: seat.board, colour: seat.colour })
+                            on_confirm=move |()| send_and_close(BhEvent::Resign { board: seat.board, colour: seat.colour })
                         />
                     }).collect_view()}
                 </div>
                 <h3>{move || i18n.of(&TEXTS).draw}</h3>
                 <div class="button-row">
                     <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
-                        on_confirm=move || send_and_close(BhEvent::AgreeDraw) />
+                        on_confirm=move |()| send_and_close(BhEvent::AgreeDraw) />
                     <Show when=clock_mode>
                         <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).nobody_can_move.to_owned())
-                            on_confirm=move || send_and_close(BhEvent::Report(BhReport::NobodyCanMove)) />
+                            on_confirm=move |()| send_and_close(BhEvent::Report(BhReport::NobodyCanMove)) />
                     </Show>
                 </div>
                 <Show when=clock_mode>
@@ -95,44 +81,31 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                                     let colour = view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.boards[board.index()].side_to_move));
                                     format!("{} {}", who(Seat { board, colour }), i18n.of(&TEXTS).mated)
                                 })
-                                on_confirm=move || send_and_close(BhEvent::Report(BhReport::Checkmate { board }))
+                                on_confirm=move |()| send_and_close(BhEvent::Report(BhReport::Checkmate { board }))
                             />
                         }).collect_view()}
                     </div>
                 </Show>
             </Show>
-            <h3>{move || i18n.of(&TEXTS).adjust_title}</h3>
+            <h3>{move || i18n.t().game.menu.adjust_title}</h3>
             <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
-                {SEATS.map(|seat| view! {
-                    <div class="adjust-row">
-                        <span class="adjust-name">
-                            {move || who(seat)} " "
-                            <strong class="mono">{move || view_now.with(|v| v.as_ref().map(|v| format::clock_face(v.boards[seat.board.index()].remaining_ms[seat.colour.index()])))}</strong>
-                        </span>
-                        <div class="button-row">
-                            {ADJUST_STEPS.map(|step| view! {
-                                <button type="button" class="button"
-                                    aria-label=move || format!("{} {}", who(seat), step_label(step))
-                                    on:click=move |_| {
-                                        let Some(now) = view_now.with_untracked(|v| v.as_ref().map(|v| v.boards[seat.board.index()].remaining_ms[seat.colour.index()])) else { return };
-                                        let remaining_ms = (now as i64 + step).max(1_000) as u64;
-                                        ctx.send(BhEvent::Adjust { board: seat.board, colour: seat.colour, remaining_ms });
-                                    }>
-                                    {step_label(step)}
-                                </button>
-                            }).collect_view()}
-                        </div>
-                    </div>
+                {SEATS.map(|seat| {
+                    let (board, colour) = (seat.board, seat.colour);
+                    view! {
+                        <AdjustRow
+                            who=Signal::derive(move || who(seat))
+                            remaining_ms=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| v.boards[board.index()].remaining_ms[colour.index()])))
+                            on_adjust=move |remaining_ms| { ctx.send(BhEvent::Adjust { board, colour, remaining_ms }); }
+                        />
+                    }
                 }).collect_view()}
             </Show>
-            <div class="button-row">
-                <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
-                    on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
-                    {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
-                </button>
-                <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
-                    on_confirm=discard />
-            </div>
+            <SoundAndDiscard
+                muted=ctx.muted.into()
+                on_mute=move |muted| ctx.set_muted(muted)
+                discard_label=Signal::derive(move || i18n.of(&TEXTS).discard)
+                on_discard=discard
+            />
         </Sheet>
     }
 }

@@ -274,7 +274,7 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         })
                         armed=armed
                         confirm_only=true
-                        on_confirm=move || { ctx.send(BhEvent::Undo { board }); }
+                        on_confirm=move |()| { ctx.send(BhEvent::Undo { board }); }
                     />
                 </Show>
             </div>

@@ -13,8 +13,10 @@ use crate::referee::bughouse::{BhError, BhGame, BhSetup, BpgnImportError, bh_fro
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{InputMode, TimeControl};
 use crate::ui::format;
+use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::setup_parts::{ImportBox, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
@@ -131,16 +133,16 @@ enum ImportProblem {
 }
 
 /// The BPGN reader's refusal in the current language, naming the move.
-fn import_error(t: &BughouseTexts, e: &BpgnImportError) -> String {
+fn import_error(t: &BughouseTexts, r: &RecordErrorTexts, e: &BpgnImportError) -> String {
     let p = &t.bpgn_errors;
     let fill = format::fill;
     match e {
         BpgnImportError::Empty => p.empty.to_owned(),
-        BpgnImportError::BadTag(line) => fill(p.bad_tag, &[("text", line)]),
+        BpgnImportError::BadTag(line) => fill(r.bad_tag, &[("text", line)]),
         BpgnImportError::OtherVariant(v) => fill(p.other_variant, &[("text", v)]),
         BpgnImportError::BadFen(fen) => fill(p.bad_fen, &[("text", fen)]),
-        BpgnImportError::UnclosedComment => p.comment.to_owned(),
-        BpgnImportError::UnbalancedVariation => p.variation.to_owned(),
+        BpgnImportError::UnclosedComment => r.comment.to_owned(),
+        BpgnImportError::UnbalancedVariation => r.variation.to_owned(),
         BpgnImportError::Unlabelled(text) => fill(p.unlabelled, &[("text", text)]),
         BpgnImportError::LabelWithoutMove(label) => fill(p.label_without_move, &[("label", label)]),
         BpgnImportError::WrongSide { label, text } => {
@@ -155,15 +157,15 @@ fn import_error(t: &BughouseTexts, e: &BpgnImportError) -> String {
             &[("label", label), ("text", text), ("expected", expected)],
         ),
         BpgnImportError::Unreadable { label, text } => {
-            fill(p.unreadable, &[("label", label), ("text", text)])
+            fill(r.unreadable, &[("move", label), ("text", text)])
         }
         BpgnImportError::Illegal { label, text } => {
-            fill(p.illegal, &[("label", label), ("text", text)])
+            fill(r.illegal, &[("move", label), ("text", text)])
         }
         BpgnImportError::Ambiguous { label, text } => {
-            fill(p.ambiguous, &[("label", label), ("text", text)])
+            fill(r.ambiguous, &[("move", label), ("text", text)])
         }
-        BpgnImportError::AfterResult(text) => fill(p.after_result, &[("text", text)]),
+        BpgnImportError::AfterResult(text) => fill(r.after_result, &[("text", text)]),
     }
 }
 
@@ -194,7 +196,7 @@ pub fn SetupScreen() -> impl IntoView {
             Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
         }
     };
-    let import = move |_| {
+    let import = move |()| {
         let t = i18n.of(&TEXTS);
         prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
@@ -277,47 +279,28 @@ pub fn SetupScreen() -> impl IntoView {
                 <summary>{move || i18n.of(&TEXTS).seating_title}</summary>
                 <p>{move || i18n.of(&TEXTS).seating}</p>
             </details>
-            <details class="group rules">
-                <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
-                <ul>
-                    {move || i18n.of(&TEXTS).rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
-                </ul>
-            </details>
+            <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
             {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
             <button type="button" class="button primary big" on:click=start>
                 {move || i18n.of(&TEXTS).start}
             </button>
-            <details class="group import">
-                <summary>{move || i18n.of(&TEXTS).import_title}</summary>
-                <p class="hint">{move || i18n.of(&TEXTS).import_explain}</p>
-                <label class="field">
-                    <span class="field-label">{move || i18n.of(&TEXTS).import_label}</span>
-                    <textarea
-                        class="text-input pgn-input"
-                        rows="6"
-                        spellcheck="false"
-                        autocomplete="off"
-                        prop:value=move || bpgn_text.get()
-                        on:input=move |ev| { bpgn_text.set(event_target_value(&ev)); bpgn_problem.set(None); }
-                    ></textarea>
-                </label>
-                // Translated as it is shown, so a change of language retells it.
-                {move || bpgn_problem.get().map(|problem| view! {
-                    <p class="form-error" role="alert">
-                        <strong>{move || i18n.of(&TEXTS).import_failed} ": "</strong>
-                        <span>{move || {
-                            let t = i18n.of(&TEXTS);
-                            match &problem {
-                                ImportProblem::Bpgn(e) => import_error(t, e),
-                                ImportProblem::Setup(e) => setup_problem(&i18n, e).to_owned(),
-                            }
-                        }}</span>
-                    </p>
-                })}
-                <button type="button" class="button" on:click=import>
-                    {move || i18n.of(&TEXTS).import_button}
-                </button>
-            </details>
+            // Translated as it is shown, so a change of language retells it.
+            <ImportBox
+                words=Signal::derive(move || {
+                    let t = i18n.of(&TEXTS);
+                    (t.import_title, t.import_explain, t.import_label)
+                })
+                text=bpgn_text
+                problem=Signal::derive(move || bpgn_problem.with(|p| p.as_ref().map(|problem| {
+                    let t = i18n.of(&TEXTS);
+                    match problem {
+                        ImportProblem::Bpgn(e) => import_error(t, &i18n.t().game.record_errors, e),
+                        ImportProblem::Setup(e) => setup_problem(&i18n, e).to_owned(),
+                    }
+                })))
+                on_edit=move |()| bpgn_problem.set(None)
+                on_import=import
+            />
         </section>
     }
 }

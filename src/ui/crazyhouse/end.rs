@@ -7,10 +7,9 @@ use leptos::prelude::*;
 use super::{current_view, reason_text, result_text, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::format;
+use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
 use crate::ui::i18n::use_i18n;
 use crate::web::clock;
-use crate::web::device;
 
 use super::strings::TEXTS;
 use crate::ui::board::{FinalPosition, Pockets};
@@ -51,7 +50,6 @@ fn move_rows(first_ply: u32, sans: &[String]) -> Vec<(u32, String, String)> {
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let copied = RwSignal::new(false);
     let view_now = move || current_view(&ctx);
     let pgn = move || {
         ctx.game.with(|g| {
@@ -77,7 +75,7 @@ pub fn EndScreen() -> impl IntoView {
             .and_then(|v| v.result)
             .is_some_and(|r| r.played_here())
     };
-    let rematch = move |_| {
+    let rematch = move |()| {
         let next = ctx.game.with_untracked(|g| {
             g.as_ref()
                 .and_then(|g| ZhGame::new(rematch_setup(g.setup())).ok())
@@ -113,26 +111,13 @@ pub fn EndScreen() -> impl IntoView {
                 }
             })}
             <Show when=live>
-                <div class="group">
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).final_clocks}</h2>
-                    <table class="score-table">
-                        <tbody>
-                            {move || view_now().map(|v| {
-                                let t = i18n.of(&TEXTS);
-                                [(Colour::White, v.white.clone(), t.white), (Colour::Black, v.black.clone(), t.black)]
-                                    .into_iter()
-                                    .map(|(colour, name, label)| view! {
-                                        <tr>
-                                            <th scope="row">{name}</th>
-                                            <td>{label}</td>
-                                            <td class="num mono">{format::clock_face(v.remaining_ms[colour.index()])}</td>
-                                        </tr>
-                                    })
-                                    .collect_view()
-                            })}
-                        </tbody>
-                    </table>
-                </div>
+                <FinalClocks rows=Signal::derive(move || view_now().map(|v| {
+                    let t = i18n.of(&TEXTS);
+                    vec![
+                        (v.white.clone(), t.white, v.remaining_ms[Colour::White.index()]),
+                        (v.black.clone(), t.black, v.remaining_ms[Colour::Black.index()]),
+                    ]
+                }).unwrap_or_default())/>
             </Show>
             <Show when=move || view_now().is_some_and(|v| v.mode == InputMode::Board)>
                 <div class="group">
@@ -142,42 +127,18 @@ pub fn EndScreen() -> impl IntoView {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).pgn_title}</h2>
-                    <div class="button-row">
-                        <button type="button" class="button" on:click=move |_| {
-                            if let Some(text) = pgn() {
-                                device::download("crazyhouse.pgn", "application/x-chess-pgn", &text);
-                            }
-                        }>{move || i18n.of(&TEXTS).download_pgn}</button>
-                        <button type="button" class="button" on:click=move |_| {
-                            if let Some(text) = pgn() {
-                                wasm_bindgen_futures::spawn_local(async move {
-                                    copied.set(device::copy_text(&text).await);
-                                });
-                            }
-                        }>
-                            {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy_pgn }}
-                        </button>
-                        <Show when=device::can_share>
-                            <button type="button" class="button" on:click=move |_| {
-                                if let Some(text) = pgn() {
-                                    let title = i18n.of(&TEXTS).game_name;
-                                    wasm_bindgen_futures::spawn_local(async move {
-                                        device::share(title, &text, "").await;
-                                    });
-                                }
-                            }>{move || i18n.of(&TEXTS).share}</button>
-                        </Show>
-                    </div>
+                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+                    <RecordButtons
+                        file_name="crazyhouse.pgn"
+                        mime="application/x-chess-pgn"
+                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
+                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                        text=move |()| pgn()
+                    />
                 </div>
             </Show>
             <div class="end-actions">
-                <button type="button" class="button primary big" on:click=rematch>
-                    {move || i18n.of(&TEXTS).rematch}
-                </button>
-                <button type="button" class="button new-setup" on:click=move |_| ctx.clear()>
-                    {move || i18n.of(&TEXTS).new_setup}
-                </button>
+                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
                 // An end the app found (a mate on the board, the 600th tap) can
                 // come from a mis-tap: it may still be corrected (C-4a).
                 <Show when=move || view_now().is_some_and(|v| v.undo_available)>
@@ -187,7 +148,7 @@ pub fn EndScreen() -> impl IntoView {
                             let board = view_now().is_some_and(|v| v.mode == InputMode::Board);
                             if board { t.undo_move } else { t.undo_tap }.to_owned()
                         })
-                        on_confirm=move || { ctx.send(ZhEvent::Undo); }
+                        on_confirm=move |()| { ctx.send(ZhEvent::Undo); }
                     />
                 </Show>
             </div>

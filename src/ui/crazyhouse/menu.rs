@@ -4,28 +4,13 @@
 
 use leptos::prelude::*;
 
-use crate::ui::clock_controls::Sheet;
+use crate::ui::clock_controls::{AdjustRow, Sheet, SoundAndDiscard};
 
-use super::strings::{CrazyhouseTexts, TEXTS};
+use super::strings::TEXTS;
 use super::{current_view, use_zh};
 use crate::referee::{Colour, InputMode, Reported, ZhEvent, ZhPhase};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::format;
 use crate::ui::i18n::use_i18n;
-
-/// Steps an arbiter can add or take away, in ms.
-const ADJUST_STEPS: [i64; 4] = [-60_000, -10_000, 10_000, 60_000];
-
-fn step_label(t: &CrazyhouseTexts, step: i64) -> String {
-    let sign = if step < 0 { '−' } else { '+' };
-    let s = step.unsigned_abs() / 1000;
-    let amount = if s >= 60 {
-        format::fill(t.adjust_minutes, &[("n", &(s / 60).to_string())])
-    } else {
-        format::fill(t.adjust_seconds, &[("n", &s.to_string())])
-    };
-    format!("{sign}{amount}")
-}
 
 #[component]
 pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
@@ -62,7 +47,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     // Discarding really ends the game (the setup screen comes next), also an
     // imported one whose clock never started. "Home" in the app bar is how
     // to step away and come back to the same game.
-    let discard = move || {
+    let discard = move |()| {
         close();
         ctx.clear();
     };
@@ -75,17 +60,17 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
                                 label=Signal::derive(move || format!("{} {}", who(colour), i18n.of(&TEXTS).resign_as))
-                                on_confirm=move || send_and_close(ZhEvent::Resign { colour })
+                                on_confirm=move |()| send_and_close(ZhEvent::Resign { colour })
                             />
                         }).collect_view()}
                     </div>
                     <h3>{move || i18n.of(&TEXTS).draw}</h3>
                     <div class="button-row">
                         <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
-                            on_confirm=move || send_and_close(ZhEvent::AgreeDraw) />
+                            on_confirm=move |()| send_and_close(ZhEvent::AgreeDraw) />
                         <Show when=move || view_now().is_some_and(|v| v.can_claim_threefold)>
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).claim_threefold.to_owned())
-                                on_confirm=move || send_and_close(ZhEvent::ClaimThreefold) />
+                                on_confirm=move |()| send_and_close(ZhEvent::ClaimThreefold) />
                         </Show>
                     </div>
                     <Show when=clock_mode>
@@ -98,48 +83,31 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                                 Some(view! {
                                     <ConfirmButton
                                         label=Signal::derive(move || format!("{} {}", who(loser), i18n.of(&TEXTS).mated))
-                                        on_confirm=move || send_and_close(ZhEvent::Report(Reported::Checkmate { winner }))
+                                        on_confirm=move |()| send_and_close(ZhEvent::Report(Reported::Checkmate { winner }))
                                     />
                                 })
                             }}
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).stalemate.to_owned())
-                                on_confirm=move || send_and_close(ZhEvent::Report(Reported::Stalemate)) />
+                                on_confirm=move |()| send_and_close(ZhEvent::Report(Reported::Stalemate)) />
                         </div>
                     </Show>
                 </Show>
-                <h3>{move || i18n.of(&TEXTS).adjust_title}</h3>
+                <h3>{move || i18n.t().game.menu.adjust_title}</h3>
                 <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
                     {[Colour::White, Colour::Black].map(|colour| view! {
-                        <div class="adjust-row">
-                            <span class="adjust-name">
-                                {move || colour_name(colour)} " "
-                                <strong class="mono">{move || view_now().map(|v| format::clock_face(v.remaining_ms[colour.index()]))}</strong>
-                            </span>
-                            <div class="button-row">
-                                {ADJUST_STEPS.map(|step| view! {
-                                    <button type="button" class="button"
-                                        aria-label=move || format!("{} {}", colour_name(colour), step_label(i18n.of(&TEXTS), step))
-                                        on:click=move |_| {
-                                            let Some(v) = view_now() else { return };
-                                            let now = v.remaining_ms[colour.index()] as i64;
-                                            let remaining_ms = (now + step).max(1_000) as u64;
-                                            ctx.send(ZhEvent::Adjust { colour, remaining_ms });
-                                        }>
-                                        {move || step_label(i18n.of(&TEXTS), step)}
-                                    </button>
-                                }).collect_view()}
-                            </div>
-                        </div>
+                        <AdjustRow
+                            who=Signal::derive(move || colour_name(colour).to_owned())
+                            remaining_ms=Signal::derive(move || view_now().map(|v| v.remaining_ms[colour.index()]))
+                            on_adjust=move |remaining_ms| { ctx.send(ZhEvent::Adjust { colour, remaining_ms }); }
+                        />
                     }).collect_view()}
                 </Show>
-                <div class="button-row">
-                    <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
-                        on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
-                        {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
-                    </button>
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
-                        on_confirm=discard />
-                </div>
+                <SoundAndDiscard
+                    muted=ctx.muted.into()
+                    on_mute=move |muted| ctx.set_muted(muted)
+                    discard_label=Signal::derive(move || i18n.of(&TEXTS).discard)
+                    on_discard=discard
+                />
         </Sheet>
     }
 }

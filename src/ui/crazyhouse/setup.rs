@@ -11,8 +11,10 @@ use crate::referee::{
     InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
 use crate::ui::format;
+use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::setup_parts::{ImportBox, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
@@ -129,25 +131,25 @@ fn setup_problem(i18n: &I18n, e: &ZhError) -> &'static str {
 }
 
 /// The import error in the current language, naming the move.
-fn import_error(t: &CrazyhouseTexts, e: &PgnImportError) -> String {
+fn import_error(t: &CrazyhouseTexts, r: &RecordErrorTexts, e: &PgnImportError) -> String {
     let p = &t.pgn_errors;
     match e {
         PgnImportError::Empty => p.empty.to_owned(),
-        PgnImportError::BadTag(line) => format::fill(p.bad_tag, &[("text", line)]),
+        PgnImportError::BadTag(line) => format::fill(r.bad_tag, &[("text", line)]),
         PgnImportError::OtherVariant(v) => format::fill(p.other_variant, &[("text", v)]),
         PgnImportError::BadFen(fen) => format::fill(p.bad_fen, &[("text", fen)]),
-        PgnImportError::UnclosedComment => p.comment.to_owned(),
-        PgnImportError::UnbalancedVariation => p.variation.to_owned(),
+        PgnImportError::UnclosedComment => r.comment.to_owned(),
+        PgnImportError::UnbalancedVariation => r.variation.to_owned(),
         PgnImportError::Unreadable { number, text } => {
-            format::fill(p.unreadable, &[("move", number), ("text", text)])
+            format::fill(r.unreadable, &[("move", number), ("text", text)])
         }
         PgnImportError::Illegal { number, text } => {
-            format::fill(p.illegal, &[("move", number), ("text", text)])
+            format::fill(r.illegal, &[("move", number), ("text", text)])
         }
         PgnImportError::Ambiguous { number, text } => {
-            format::fill(p.ambiguous, &[("move", number), ("text", text)])
+            format::fill(r.ambiguous, &[("move", number), ("text", text)])
         }
-        PgnImportError::AfterResult(text) => format::fill(p.after_result, &[("text", text)]),
+        PgnImportError::AfterResult(text) => format::fill(r.after_result, &[("text", text)]),
     }
 }
 
@@ -179,14 +181,14 @@ pub fn SetupScreen() -> impl IntoView {
             Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
         }
     };
-    let import = move |_| {
+    let import = move |()| {
         let t = i18n.of(&TEXTS);
         prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
         let imported = match zh_from_pgn(&pgn_text.get_untracked()) {
             Ok(imported) => imported,
             Err(e) => {
-                pgn_problem.set(Some(import_error(t, &e)));
+                pgn_problem.set(Some(import_error(t, &i18n.t().game.record_errors, &e)));
                 return;
             }
         };
@@ -257,39 +259,21 @@ pub fn SetupScreen() -> impl IntoView {
                 refused=refused
                 on_change=move |()| problem.set(None)
             />
-            <details class="group rules">
-                <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
-                <ul>
-                    {move || i18n.of(&TEXTS).rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
-                </ul>
-            </details>
+            <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
             {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
             <button type="button" class="button primary big" on:click=start>
                 {move || i18n.of(&TEXTS).start}
             </button>
-            <details class="group import">
-                <summary>{move || i18n.of(&TEXTS).import_title}</summary>
-                <p class="hint">{move || i18n.of(&TEXTS).import_explain}</p>
-                <label class="field">
-                    <span class="field-label">{move || i18n.of(&TEXTS).import_label}</span>
-                    <textarea
-                        class="text-input pgn-input"
-                        rows="6"
-                        spellcheck="false"
-                        autocomplete="off"
-                        prop:value=move || pgn_text.get()
-                        on:input=move |ev| { pgn_text.set(event_target_value(&ev)); pgn_problem.set(None); }
-                    ></textarea>
-                </label>
-                {move || pgn_problem.get().map(|text| view! {
-                    <p class="form-error" role="alert">
-                        <strong>{move || i18n.of(&TEXTS).import_failed} ": "</strong>{text}
-                    </p>
-                })}
-                <button type="button" class="button" on:click=import>
-                    {move || i18n.of(&TEXTS).import_button}
-                </button>
-            </details>
+            <ImportBox
+                words=Signal::derive(move || {
+                    let t = i18n.of(&TEXTS);
+                    (t.import_title, t.import_explain, t.import_label)
+                })
+                text=pgn_text
+                problem=pgn_problem
+                on_edit=move |()| pgn_problem.set(None)
+                on_import=import
+            />
         </section>
     }
 }

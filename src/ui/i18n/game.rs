@@ -10,6 +10,50 @@ pub struct GameTexts {
     pub board: BoardTexts,
     pub numbers: NumberTexts,
     pub time: TimeTexts,
+    pub menu: MenuTexts,
+    pub setup: SetupTexts,
+    pub record_errors: RecordErrorTexts,
+    pub end: EndTexts,
+}
+
+/// The setup screen's shared parts (`ui::setup_parts`).
+pub struct SetupTexts {
+    pub rules_title: &'static str,
+    pub import_button: &'static str,
+    pub import_failed: &'static str,
+}
+
+/// Why a PGN-like record was not imported, where every module's reader says
+/// the same: `{text}` the text, `{move}` the move's number or label.
+pub struct RecordErrorTexts {
+    pub bad_tag: &'static str,
+    pub comment: &'static str,
+    pub variation: &'static str,
+    pub unreadable: &'static str,
+    pub illegal: &'static str,
+    pub ambiguous: &'static str,
+    pub after_result: &'static str,
+}
+
+/// The game menu's shared rows (`ui::clock_controls::AdjustRow`, `SoundAndDiscard`).
+pub struct MenuTexts {
+    pub adjust_title: &'static str,
+    /// Adjustment steps: `{n}` minutes, `{n}` seconds.
+    pub adjust_minutes: &'static str,
+    pub adjust_seconds: &'static str,
+    pub mute: &'static str,
+    pub unmute: &'static str,
+}
+
+/// The end screen's shared parts (`ui::end_parts`).
+pub struct EndTexts {
+    pub final_clocks: &'static str,
+    pub record: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub share: &'static str,
+    pub rematch: &'static str,
+    pub new_setup: &'static str,
 }
 
 /// The time-control group of a setup form (`ui::time_setup`).
@@ -167,6 +211,36 @@ pub static EN: GameTexts = GameTexts {
         increment_seconds: "Seconds",
         bad_time: "Times must be between 1 second and 10 hours; increments up to 10 minutes.",
     },
+    menu: MenuTexts {
+        adjust_title: "Adjust time",
+        adjust_minutes: "{n} min",
+        adjust_seconds: "{n} s",
+        mute: "Sound off",
+        unmute: "Sound on",
+    },
+    end: EndTexts {
+        final_clocks: "Clocks at the end",
+        record: "Record",
+        copy: "Copy",
+        copied: "Copied",
+        share: "Share",
+        rematch: "Rematch, colours swapped",
+        new_setup: "New setup",
+    },
+    setup: SetupTexts {
+        rules_title: "Rules in brief",
+        import_button: "Import",
+        import_failed: "Not imported",
+    },
+    record_errors: RecordErrorTexts {
+        bad_tag: "unreadable tag line: {text}",
+        comment: "a comment in { } is not closed.",
+        variation: "the brackets ( ) of a variation do not match.",
+        unreadable: "move {move} {text} is not a move.",
+        illegal: "move {move} {text} is illegal in that position.",
+        ambiguous: "move {move} {text} is ambiguous: say which piece moves.",
+        after_result: "unexpected text after the result: {text}",
+    },
 };
 
 pub static RU: GameTexts = GameTexts {
@@ -237,5 +311,35 @@ pub static RU: GameTexts = GameTexts {
         ],
         increment_seconds: "Секунды",
         bad_time: "Время — от 1 секунды до 10 часов; добавление — до 10 минут.",
+    },
+    menu: MenuTexts {
+        adjust_title: "Поправить время",
+        adjust_minutes: "{n} мин",
+        adjust_seconds: "{n} с",
+        mute: "Выключить звук",
+        unmute: "Включить звук",
+    },
+    end: EndTexts {
+        final_clocks: "Часы в конце",
+        record: "Запись",
+        copy: "Копировать",
+        copied: "Скопировано",
+        share: "Поделиться",
+        rematch: "Реванш, цвета меняются",
+        new_setup: "Новые настройки",
+    },
+    setup: SetupTexts {
+        rules_title: "Правила коротко",
+        import_button: "Загрузить",
+        import_failed: "Не загружено",
+    },
+    record_errors: RecordErrorTexts {
+        bad_tag: "непонятная строка тега: {text}",
+        comment: "комментарий {…} не закрыт.",
+        variation: "скобки ( ) вариантов не сходятся.",
+        unreadable: "ход {move} {text} — это не ход.",
+        illegal: "ход {move} {text} невозможен в этой позиции.",
+        ambiguous: "ход {move} {text} неоднозначен: укажите, какая фигура ходит.",
+        after_result: "лишний текст после результата: {text}",
     },
 };

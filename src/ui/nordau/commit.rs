@@ -83,7 +83,7 @@ pub fn CommitScreen() -> impl IntoView {
         let words = typed.map(|w| w.get_untracked()).to_vec();
         words_refused.set(!ctx.update(|table| table.lock_words(words)));
     };
-    let leave = move || {
+    let leave = move |()| {
         ctx.update(|t| {
             t.back_to_setup();
             Ok(())
@@ -159,7 +159,7 @@ pub fn CommitScreen() -> impl IntoView {
                     <button type="button" class="button primary big" on:click=lock>
                         {move || i18n.of(&TEXTS).lock_words}
                     </button>
-                    <button type="button" class="button link" on:click=move |_| leave()>
+                    <button type="button" class="button link" on:click=move |_| leave(())>
                         {move || i18n.of(&TEXTS).change_setup}
                     </button>
                 }

@@ -1,0 +1,106 @@
+//! Parts of a chess-clock module's end screen that every module shows the
+//! same way: the clocks as they stood, the record's buttons, and what next.
+
+use leptos::prelude::*;
+
+use super::format;
+use super::i18n::use_i18n;
+use crate::web::device;
+
+/// One player's clock at the end: name, seat ("White", "Black A"), time.
+pub type ClockRow = (String, &'static str, u64);
+
+/// "Clocks at the end": a table of every player's time.
+#[component]
+pub fn FinalClocks(
+    #[prop(into)] rows: Signal<Vec<ClockRow>>,
+    /// Extra classes of the table.
+    #[prop(optional)]
+    class: &'static str,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="group">
+            <h2 class="card-title">{move || i18n.t().game.end.final_clocks}</h2>
+            <table class=format!("score-table {class}")>
+                <tbody>
+                    {move || rows.get().into_iter().map(|(name, seat, ms)| view! {
+                        <tr>
+                            <th scope="row">{name}</th>
+                            <td>{seat}</td>
+                            <td class="num mono">{format::clock_face(ms)}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The record's buttons: download, copy and (where the phone can) share.
+#[component]
+pub fn RecordButtons(
+    /// The downloaded file's name and type.
+    file_name: &'static str,
+    mime: &'static str,
+    /// "Download PGN".
+    #[prop(into)]
+    download_label: Signal<&'static str>,
+    /// The share sheet's title (the game's name).
+    #[prop(into)]
+    title: Signal<&'static str>,
+    /// The record's text, when there is one.
+    #[prop(into)]
+    text: Callback<(), Option<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let copied = RwSignal::new(false);
+    view! {
+        <div class="button-row">
+            <button type="button" class="button record-download" on:click=move |_| {
+                if let Some(text) = text.run(()) {
+                    device::download(file_name, mime, &text);
+                }
+            }>{move || download_label.get()}</button>
+            <button type="button" class="button" on:click=move |_| {
+                if let Some(text) = text.run(()) {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        copied.set(device::copy_text(&text).await);
+                    });
+                }
+            }>
+                {move || {
+                    let t = &i18n.t().game.end;
+                    if copied.get() { t.copied } else { t.copy }
+                }}
+            </button>
+            {device::can_share().then(|| view! {
+                <button type="button" class="button" on:click=move |_| {
+                    if let Some(text) = text.run(()) {
+                        let title = title.get_untracked();
+                        wasm_bindgen_futures::spawn_local(async move {
+                            device::share(title, &text, "").await;
+                        });
+                    }
+                }>{move || i18n.t().game.end.share}</button>
+            })}
+        </div>
+    }
+}
+
+/// "Rematch, colours swapped" and "New setup".
+#[component]
+pub fn RematchOrNew(
+    #[prop(into)] on_rematch: Callback<()>,
+    #[prop(into)] on_new: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <button type="button" class="button primary big" on:click=move |_| on_rematch.run(())>
+            {move || i18n.t().game.end.rematch}
+        </button>
+        <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
+            {move || i18n.t().game.end.new_setup}
+        </button>
+    }
+}

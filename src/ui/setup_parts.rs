@@ -1,0 +1,68 @@
+//! Parts of a chess-clock module's setup screen that every module shows the
+//! same way: the rules in brief, and the box that imports a record to
+//! continue or review a game.
+
+use leptos::prelude::*;
+
+use super::i18n::use_i18n;
+
+/// "Rules in brief", folded.
+#[component]
+pub fn RulesInBrief(#[prop(into)] rules: Signal<&'static [&'static str]>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <details class="group rules">
+            <summary>{move || i18n.t().game.setup.rules_title}</summary>
+            <ul>
+                {move || rules.get().iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
+            </ul>
+        </details>
+    }
+}
+
+/// The module's own words of the import box: its title ("Continue or review
+/// a game (PGN)"), what it does, and the text field's label.
+pub type ImportWords = (&'static str, &'static str, &'static str);
+
+/// "Continue or review a game": a text area for a record, its refusal, and
+/// the Import button.
+#[component]
+pub fn ImportBox(
+    #[prop(into)] words: Signal<ImportWords>,
+    text: RwSignal<String>,
+    /// Why the last import was refused, in the current language.
+    #[prop(into)]
+    problem: Signal<Option<String>>,
+    /// Runs on every edit (the module forgets the refusal).
+    #[prop(into)]
+    on_edit: Callback<()>,
+    #[prop(into)] on_import: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <details class="group import">
+            <summary>{move || words.get().0}</summary>
+            <p class="hint">{move || words.get().1}</p>
+            <label class="field">
+                <span class="field-label">{move || words.get().2}</span>
+                <textarea
+                    class="text-input pgn-input"
+                    rows="6"
+                    spellcheck="false"
+                    autocomplete="off"
+                    prop:value=move || text.get()
+                    on:input=move |ev| { text.set(event_target_value(&ev)); on_edit.run(()); }
+                ></textarea>
+            </label>
+            {move || problem.get().map(|problem| view! {
+                <p class="form-error" role="alert">
+                    <strong>{move || i18n.t().game.setup.import_failed} ": "</strong>
+                    <span>{problem}</span>
+                </p>
+            })}
+            <button type="button" class="button" on:click=move |_| on_import.run(())>
+                {move || i18n.t().game.setup.import_button}
+            </button>
+        </details>
+    }
+}
