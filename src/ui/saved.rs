@@ -160,7 +160,7 @@ pub fn DamagedSave(
                 </button>
                 <ConfirmButton
                     label=Signal::derive(move || i18n.t().game.saves.delete_save.to_owned())
-                    on_confirm=move || {
+                    on_confirm=move |()| {
                         save.forget_damaged();
                         on_close.run(());
                     }

@@ -141,7 +141,7 @@ pub fn EndScreen() -> impl IntoView {
                 <button type="button" class="button" on:click=export_session>{move || i18n.of(&TEXTS).export_session}</button>
                 <ConfirmButton
                     label=Signal::derive(move || i18n.of(&TEXTS).new_session.to_owned())
-                    on_confirm=move || { ctx.update(|t| t.new_session()); }
+                    on_confirm=move |()| { ctx.update(|t| t.new_session()); }
                 />
             </div>
         </section>

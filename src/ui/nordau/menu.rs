@@ -54,7 +54,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
                                 label=Signal::derive(move || format!("{} ({}) {}", seat_name(colour), colour_name(colour), i18n.of(&TEXTS).resign_as))
-                                on_confirm=move || send_and_close(Event::Resign { seat: colour })
+                                on_confirm=move |()| send_and_close(Event::Resign { seat: colour })
                             />
                         }).collect_view()}
                     </div>
@@ -82,7 +82,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         };
                         view! {
                             <ConfirmButton label=Signal::derive(move || label.to_owned())
-                                on_confirm=move || send_and_close(Event::ClaimDraw { claim }) />
+                                on_confirm=move |()| send_and_close(Event::ClaimDraw { claim }) />
                         }
                     }).collect_view())}
                     <Show when=move || clock_mode() && view_now().is_some_and(|v| v.half_moves > 0)>
@@ -98,12 +98,12 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                                 Some(view! {
                                     <ConfirmButton
                                         label=Signal::derive(move || format!("{} ({}) {}", mover, colour_name(winner), i18n.of(&TEXTS).mated_by))
-                                        on_confirm=move || send_and_close(Event::ReportMate { winner })
+                                        on_confirm=move |()| send_and_close(Event::ReportMate { winner })
                                     />
                                 })
                             }}
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
-                                on_confirm=move || send_and_close(Event::ReportStalemate) />
+                                on_confirm=move |()| send_and_close(Event::ReportStalemate) />
                         </div>
                     </Show>
                 </Show>
@@ -114,7 +114,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
                     <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).abandon.to_owned())
-                        on_confirm=move || {
+                        on_confirm=move |()| {
                             ctx.update(|t| { t.back_to_setup(); Ok(()) });
                             close();
                         } />

@@ -73,16 +73,16 @@ pub fn SwapOverlay() -> impl IntoView {
                 <div id="swap-near">{message(false)}</div>
                 <div class="swap-corrections button-row">
                     <ConfirmButton label=Signal::derive(move || undo_label().to_owned())
-                        on_confirm=move || { ctx.send(Event::UndoPress); } />
+                        on_confirm=move |()| { ctx.send(Event::UndoPress); } />
                     <Show when=clock_mode>
                         {move || mover().map(|(winner, name)| view! {
                             <ConfirmButton
                                 label=Signal::derive(move || format!("{} ({}) {}", name, colour_name(winner), i18n.of(&TEXTS).mated_by))
-                                on_confirm=move || { ctx.send(Event::ReportMate { winner }); }
+                                on_confirm=move |()| { ctx.send(Event::ReportMate { winner }); }
                             />
                         })}
                         <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
-                            on_confirm=move || { ctx.send(Event::ReportStalemate); } />
+                            on_confirm=move |()| { ctx.send(Event::ReportStalemate); } />
                     </Show>
                 </div>
             </div>
