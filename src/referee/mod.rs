@@ -25,6 +25,7 @@ pub mod json;
 pub mod log;
 pub mod nordau;
 pub mod pgn;
+pub(crate) mod setup_text;
 
 pub use board::{BoardRules, GameBoard};
 pub use bughouse::{

@@ -16,6 +16,7 @@ use crate::referee::commitment::{put_lp, put_u32};
 use crate::referee::common::InputMode;
 use crate::referee::nordau::names::{NameProblem, check_name};
 use crate::referee::nordau::setup::NonCanonical;
+use crate::referee::setup_text::{self, TextPartError};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -145,11 +146,7 @@ impl CsSetup {
         if text.len() > MAX_CS_SETUP_TEXT_BYTES {
             return Err(CsSetupTextError::TooLong { bytes: text.len() });
         }
-        if let Some((position, found)) = text
-            .chars()
-            .enumerate()
-            .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '%')))
-        {
+        if let Some((position, found)) = setup_text::bad_character(text) {
             return Err(CsSetupTextError::BadCharacter { position, found });
         }
         let fields: Vec<&str> = text.split('.').collect();
@@ -298,87 +295,28 @@ impl fmt::Display for CsSetupTextError {
 
 impl std::error::Error for CsSetupTextError {}
 
+fn part_error(field: &'static str, e: TextPartError, index: usize) -> CsSetupTextError {
+    match e {
+        TextPartError::Malformed => CsSetupTextError::BadField { field },
+        TextPartError::NonCanonical(problem) => CsSetupTextError::NonCanonical { field, problem },
+        TextPartError::NotUtf8 => CsSetupTextError::NotUtf8 { index },
+    }
+}
+
 fn number(s: &str, field: &'static str) -> Result<u64, CsSetupTextError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(CsSetupTextError::BadField { field });
-    }
-    if s.len() > 1 && s.starts_with('0') {
-        return Err(CsSetupTextError::NonCanonical {
-            field,
-            problem: NonCanonical::LeadingZero,
-        });
-    }
-    let n: u64 = s
-        .parse()
-        .map_err(|_| CsSetupTextError::BadField { field })?;
-    if n > u64::from(u32::MAX) {
-        return Err(CsSetupTextError::BadField { field });
-    }
-    Ok(n)
+    setup_text::number(s)
+        .map(u64::from)
+        .map_err(|e| part_error(field, e, 0))
 }
 
 /// Letters and digits as themselves, every other byte as `%XX` (upper case),
 /// as Nordau's setup text writes names (docs/fairness.md §1.1).
 fn percent_encode(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    setup_text::encode_name(s)
 }
 
 fn percent_decode(s: &str, index: usize) -> Result<String, CsSetupTextError> {
-    let malformed = CsSetupTextError::BadField { field: "names" };
-    let non_canonical = |problem| CsSetupTextError::NonCanonical {
-        field: "names",
-        problem,
-    };
-    let upper_hex = |b: u8| match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    };
-    let bytes = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let Some(&[hi, lo]) = bytes.get(i + 1..i + 3) else {
-                    return Err(malformed);
-                };
-                let (Some(h), Some(l)) = (upper_hex(hi), upper_hex(lo)) else {
-                    let lower = |b: u8| matches!(b, b'a'..=b'f');
-                    return Err(
-                        if hi.is_ascii_hexdigit()
-                            && lo.is_ascii_hexdigit()
-                            && (lower(hi) || lower(lo))
-                        {
-                            non_canonical(NonCanonical::LowerCaseEscape)
-                        } else {
-                            malformed
-                        },
-                    );
-                };
-                let byte = h * 16 + l;
-                if byte.is_ascii_alphanumeric() {
-                    return Err(non_canonical(NonCanonical::NeedlessEscape));
-                }
-                out.push(byte);
-                i += 3;
-            }
-            b if b.is_ascii_alphanumeric() => {
-                out.push(b);
-                i += 1;
-            }
-            _ => return Err(non_canonical(NonCanonical::Unescaped)),
-        }
-    }
-    String::from_utf8(out).map_err(|_| CsSetupTextError::NotUtf8 { index })
+    setup_text::decode_name(s).map_err(|e| part_error("names", e, index))
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 //! setup has exactly one text: `from_text(t)?.to_text() == t`.
 
 use super::names::{NameProblem, check_name, comparison_key};
+use crate::referee::setup_text::{self, TextPartError};
 use std::fmt;
 
 pub use super::names::MAX_NAME_BYTES;
@@ -277,8 +278,7 @@ impl Setup {
         if text.len() > MAX_SETUP_TEXT_BYTES {
             return Err(SetupTextError::TooLong { bytes: text.len() });
         }
-        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '%');
-        if let Some((position, found)) = text.chars().enumerate().find(|&(_, c)| !allowed(c)) {
+        if let Some((position, found)) = setup_text::bad_character(text) {
             return Err(SetupTextError::BadCharacter { position, found });
         }
         let fields: Vec<&str> = text.split('.').collect();
@@ -449,18 +449,17 @@ impl fmt::Display for SetupTextError {
 
 impl std::error::Error for SetupTextError {}
 
+fn part_error(field: &'static str, e: TextPartError, index: usize) -> SetupTextError {
+    match e {
+        TextPartError::Malformed => SetupTextError::BadField { field },
+        TextPartError::NonCanonical(problem) => SetupTextError::NonCanonical { field, problem },
+        TextPartError::NotUtf8 => SetupTextError::NotUtf8 { index },
+    }
+}
+
 /// A canonical decimal number: digits only, no leading zeros, fits u32.
 fn number(s: &str, field: &'static str) -> Result<u32, SetupTextError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SetupTextError::BadField { field });
-    }
-    if s.len() > 1 && s.starts_with('0') {
-        return Err(SetupTextError::NonCanonical {
-            field,
-            problem: NonCanonical::LeadingZero,
-        });
-    }
-    s.parse().map_err(|_| SetupTextError::BadField { field })
+    setup_text::number(s).map_err(|e| part_error(field, e, 0))
 }
 
 fn numbers(s: &str, sep: char, field: &'static str) -> Result<Vec<u32>, SetupTextError> {
@@ -468,63 +467,13 @@ fn numbers(s: &str, sep: char, field: &'static str) -> Result<Vec<u32>, SetupTex
 }
 
 fn percent_encode(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    setup_text::encode_name(s)
 }
 
 /// Decodes one name of the canonical text: letters and digits as themselves,
 /// every other byte as `%XX` with upper-case hex digits.
 fn percent_decode(s: &str, index: usize) -> Result<String, SetupTextError> {
-    let malformed = SetupTextError::BadField { field: "names" };
-    let non_canonical = |problem| SetupTextError::NonCanonical {
-        field: "names",
-        problem,
-    };
-    let digit = |b: u8| match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    };
-    let bytes = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let &[hi, lo] = bytes.get(i + 1..i + 3).ok_or(malformed.clone())? else {
-                    return Err(malformed);
-                };
-                let (Some(hi), Some(lo)) = (digit(hi), digit(lo)) else {
-                    let lower = |b: u8| matches!(b, b'a'..=b'f');
-                    let hex = |b: u8| b.is_ascii_hexdigit();
-                    return Err(if hex(hi) && hex(lo) && (lower(hi) || lower(lo)) {
-                        non_canonical(NonCanonical::LowerCaseEscape)
-                    } else {
-                        malformed
-                    });
-                };
-                let byte = hi * 16 + lo;
-                if byte.is_ascii_alphanumeric() {
-                    return Err(non_canonical(NonCanonical::NeedlessEscape));
-                }
-                out.push(byte);
-                i += 3;
-            }
-            b if b.is_ascii_alphanumeric() => {
-                out.push(b);
-                i += 1;
-            }
-            _ => return Err(non_canonical(NonCanonical::Unescaped)),
-        }
-    }
-    String::from_utf8(out).map_err(|_| SetupTextError::NotUtf8 { index })
+    setup_text::decode_name(s).map_err(|e| part_error("names", e, index))
 }
 
 #[cfg(test)]

@@ -1,0 +1,132 @@
+//! The pieces every canonical setup text shares (docs/fairness.md §1.1,
+//! §1.3, §11.1, §12.1): the character set, numbers without leading zeros and
+//! names written with `%XX` escapes. Nordau Shift (`ns1`), the card-series
+//! duel (`cs1`) and Undo Chess (`uc1`) read and write their texts with these,
+//! each mapping [`TextPartError`] into its own error type.
+
+use crate::referee::nordau::setup::NonCanonical;
+
+/// Why one part of a setup text is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TextPartError {
+    /// Not the expected shape (a non-digit, an empty number, a number above
+    /// 2^32 − 1, a `%` without two hex digits).
+    Malformed,
+    /// Well formed, but not the one text of its value.
+    NonCanonical(NonCanonical),
+    /// A name whose bytes are not UTF-8.
+    NotUtf8,
+}
+
+/// The first character outside `[A-Za-z0-9._%-]`, with its 0-based position.
+pub(crate) fn bad_character(text: &str) -> Option<(usize, char)> {
+    text.chars()
+        .enumerate()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '%')))
+}
+
+/// A canonical decimal number: digits only, no leading zeros, at most
+/// 2^32 − 1.
+pub(crate) fn number(s: &str) -> Result<u32, TextPartError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(TextPartError::Malformed);
+    }
+    if s.len() > 1 && s.starts_with('0') {
+        return Err(TextPartError::NonCanonical(NonCanonical::LeadingZero));
+    }
+    s.parse().map_err(|_| TextPartError::Malformed)
+}
+
+/// Letters and digits as themselves, every other byte as `%XX` (upper case).
+pub(crate) fn encode_name(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes one name written by [`encode_name`], refusing every other
+/// spelling (lower-case or needless escapes, unescaped bytes).
+pub(crate) fn decode_name(s: &str) -> Result<String, TextPartError> {
+    let non_canonical = |p| TextPartError::NonCanonical(p);
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    };
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let Some(&[hi, lo]) = bytes.get(i + 1..i + 3) else {
+                    return Err(TextPartError::Malformed);
+                };
+                let (Some(h), Some(l)) = (digit(hi), digit(lo)) else {
+                    let lower = |b: u8| matches!(b, b'a'..=b'f');
+                    let hex = |b: u8| b.is_ascii_hexdigit();
+                    return Err(if hex(hi) && hex(lo) && (lower(hi) || lower(lo)) {
+                        non_canonical(NonCanonical::LowerCaseEscape)
+                    } else {
+                        TextPartError::Malformed
+                    });
+                };
+                let byte = h * 16 + l;
+                if byte.is_ascii_alphanumeric() {
+                    return Err(non_canonical(NonCanonical::NeedlessEscape));
+                }
+                out.push(byte);
+                i += 3;
+            }
+            b if b.is_ascii_alphanumeric() => {
+                out.push(b);
+                i += 1;
+            }
+            _ => return Err(non_canonical(NonCanonical::Unescaped)),
+        }
+    }
+    String::from_utf8(out).map_err(|_| TextPartError::NotUtf8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_3_names_and_numbers_have_one_spelling() {
+        for name in ["Anna", "Boris Ø", "Ёжик-7_x.y%", "🦔"] {
+            assert_eq!(decode_name(&encode_name(name)).unwrap(), name);
+        }
+        assert_eq!(encode_name("a b"), "a%20b");
+        assert_eq!(
+            decode_name("a%2db"),
+            Err(TextPartError::NonCanonical(NonCanonical::LowerCaseEscape))
+        );
+        assert_eq!(
+            decode_name("%41"),
+            Err(TextPartError::NonCanonical(NonCanonical::NeedlessEscape))
+        );
+        assert_eq!(
+            decode_name("a-b"),
+            Err(TextPartError::NonCanonical(NonCanonical::Unescaped))
+        );
+        assert_eq!(decode_name("%4"), Err(TextPartError::Malformed));
+        assert_eq!(decode_name("%FF"), Err(TextPartError::NotUtf8));
+        assert_eq!(number("0"), Ok(0));
+        assert_eq!(number("4294967295"), Ok(u32::MAX));
+        assert_eq!(number("4294967296"), Err(TextPartError::Malformed));
+        assert_eq!(
+            number("07"),
+            Err(TextPartError::NonCanonical(NonCanonical::LeadingZero))
+        );
+        assert_eq!(number(""), Err(TextPartError::Malformed));
+        assert_eq!(bad_character("cs1.none.A_B"), None);
+        assert_eq!(bad_character("cs1 x"), Some((3, ' ')));
+    }
+}
