@@ -65,10 +65,16 @@ pub(crate) fn parse_move_in<V: BoardRules>(pos: &V, text: &str) -> Result<Move, 
 
 /// Legal moves of `pos` in UCI (drops as `N@f3`), sorted.
 pub(crate) fn legal_moves_uci_of<V: Position>(pos: &V) -> Vec<String> {
+    legal_moves_uci_in(pos, CastlingMode::Standard)
+}
+
+/// Legal moves of `pos` in UCI, castling written as `mode` writes it
+/// (Chess960: the king takes its own rook, `b1a1`), sorted.
+pub(crate) fn legal_moves_uci_in<V: Position>(pos: &V, mode: CastlingMode) -> Vec<String> {
     let mut v: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string())
+        .map(|m| UciMove::from_move(*m, mode).to_string())
         .collect();
     v.sort();
     v
@@ -79,6 +85,10 @@ pub(crate) fn legal_moves_uci_of<V: Position>(pos: &V) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameBoard<V: BoardRules> {
     pos: V,
+    /// How castling rights are read from a FEN and castling is written in
+    /// UCI: `Standard` (`e1g1`), or `Chess960` for Undo Chess (`e1h1`, the
+    /// king takes its own rook).
+    castling: CastlingMode,
     /// Half-moves before the first position of `history` (from a FEN's move number).
     start_ply: u32,
     /// Repetition key of every position reached, the current one last.
@@ -90,7 +100,7 @@ pub struct GameBoard<V: BoardRules> {
 
 impl<V: BoardRules> Default for GameBoard<V> {
     fn default() -> Self {
-        GameBoard::new(V::default(), 0)
+        GameBoard::new(V::default(), 0, CastlingMode::Standard)
     }
 }
 
@@ -102,10 +112,11 @@ pub(super) fn colour(c: Color) -> Colour {
 }
 
 impl<V: BoardRules> GameBoard<V> {
-    fn new(pos: V, start_ply: u32) -> Self {
+    fn new(pos: V, start_ply: u32, castling: CastlingMode) -> Self {
         let k = pos.repetition_key();
         GameBoard {
             pos,
+            castling,
             start_ply,
             history: vec![k],
             sans: Vec::new(),
@@ -118,13 +129,20 @@ impl<V: BoardRules> GameBoard<V> {
     /// from the FEN's move number and side to move, as if the game so far had
     /// been played on this board.
     pub fn from_fen(fen: &str) -> Option<Self> {
+        GameBoard::from_fen_in(fen, CastlingMode::Standard)
+    }
+
+    /// [`GameBoard::from_fen`] with castling read and written in `castling`
+    /// mode (Chess960: X-FEN or Shredder-FEN rights, UCI castling as the king
+    /// taking its rook).
+    pub fn from_fen_in(fen: &str, castling: CastlingMode) -> Option<Self> {
         let fen: Fen = fen.trim().parse().ok()?;
-        let pos: V = fen.into_position(CastlingMode::Standard).ok()?;
+        let pos: V = fen.into_position(castling).ok()?;
         // Saturating: a pasted FEN may say move 4 294 967 295.
         let start_ply = (pos.fullmoves().get() - 1)
             .saturating_mul(2)
             .saturating_add(u32::from(pos.turn() == Color::Black));
-        Some(GameBoard::new(pos, start_ply))
+        Some(GameBoard::new(pos, start_ply, castling))
     }
 
     /// The position (read-only, for variant rules).
@@ -140,7 +158,7 @@ impl<V: BoardRules> GameBoard<V> {
 
     /// Plays `m`, which the caller has checked is legal here.
     pub(super) fn play_unchecked(&mut self, m: Move) {
-        let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
+        let uci = UciMove::from_move(m, self.castling).to_string();
         let san =
             drop_with_role(SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string());
         self.history.push(self.pos.repetition_key());
@@ -188,7 +206,12 @@ impl<V: BoardRules> GameBoard<V> {
 
     /// Legal moves in UCI (drops as `N@f3`), sorted, for the UI's move input.
     pub fn legal_moves_uci(&self) -> Vec<String> {
-        legal_moves_uci_of(&self.pos)
+        legal_moves_uci_in(&self.pos, self.castling)
+    }
+
+    /// How this board reads and writes castling.
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling
     }
 
     /// SAN of a legal move without playing it.

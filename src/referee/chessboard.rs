@@ -101,6 +101,15 @@ impl ChessBoard {
         None
     }
 
+    /// C-2: `side` cannot possibly mate (a flag of its opponent is then a draw).
+    pub fn cannot_mate(&self, side: Colour) -> bool {
+        let c = match side {
+            Colour::White => shakmaty::Color::White,
+            Colour::Black => shakmaty::Color::Black,
+        };
+        self.pos().has_insufficient_material(c)
+    }
+
     /// C-2 claims open to the player to move in the current position.
     pub fn claimable(&self) -> Vec<DrawClaim> {
         let mut v = Vec::new();
