@@ -26,6 +26,8 @@ pub mod log;
 pub mod nordau;
 pub mod pgn;
 pub(crate) mod setup_text;
+#[cfg(feature = "undo")]
+pub mod undo;
 
 pub use board::{BoardRules, GameBoard};
 pub use bughouse::{

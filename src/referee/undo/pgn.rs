@@ -1,0 +1,325 @@
+//! Undo Chess records in PGN (board mode): `[Variant "Chess960"]`, the start
+//! position in `[FEN]` (X-FEN castling rights, `[SetUp "1"]`, even for
+//! position 518), `[StartPosition "518"]`, `[Tokens "2-2"]` (at the start),
+//! `[%clk]` after every standing move, and every undo as a comment.
+//!
+//! The movetext holds the standing moves, so any Chess960-aware reader
+//! (python-chess, Lichess, SCID) replays the game as it ended. An undo is a
+//! comment placed where the game returned to, after the last move that
+//! stood at that moment:
+//!
+//! ```text
+//! 11... Nf6 {Undo 1: White gives a token to Black (tokens 1-3), takes back 12... Kxf7 and 12. Bxf7+} 12. Bb5
+//! ```
+//!
+//! Undos are numbered in the order they were made; an undo whose position
+//! was later taken back too (by a further undo) keeps its place if that many
+//! moves stand at the end, else it goes after the last move. The log, not
+//! the PGN, replays the undos.
+//!
+//! The reader ([`uc_from_pgn`]) takes a Chess960 (or standard) game for
+//! review: tags, a `FEN` in X-FEN or Shredder-FEN, moves in SAN (`O-O`,
+//! `0-0`, promotions with or without `=`), refusing the text whole at the
+//! first problem; it ignores comments.
+
+use crate::referee::chessboard::{ChessBoard, MoveError};
+use crate::referee::common::{Colour, Outcome};
+use crate::referee::pgn::{
+    MovetextError, PgnInfo, clk, comment_text, movetext_tokens, outcome_of, parse_tag,
+    push_movetext, standard_san, strip_annotation, strip_move_number, tag, time_control_tag,
+};
+use crate::referee::undo::game::UcGame;
+use crate::referee::undo::start::StartPosition;
+use shakmaty::CastlingMode;
+use std::fmt;
+
+fn result_token(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(Colour::White)) => "1-0",
+        Some(Outcome::Win(Colour::Black)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// Why a game has no PGN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UcNotBoardMode;
+
+impl fmt::Display for UcNotBoardMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("only board-mode games have moves to export")
+    }
+}
+
+impl std::error::Error for UcNotBoardMode {}
+
+/// The PGN of a board-mode game, finished or not (`*` while it runs).
+pub fn uc_to_pgn(game: &UcGame, info: &PgnInfo) -> Result<String, UcNotBoardMode> {
+    game.board().ok_or(UcNotBoardMode)?;
+    let setup = game.setup();
+    let result = game.result();
+    let token = result_token(result.map(|r| r.outcome));
+    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
+    let mut out = String::new();
+    tag(&mut out, "Event", &q(&info.event, "Undo Chess"));
+    tag(&mut out, "Site", &q(&info.site, "?"));
+    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
+    tag(&mut out, "Round", &q(&info.round, "?"));
+    tag(&mut out, "White", &setup.white);
+    tag(&mut out, "Black", &setup.black);
+    tag(&mut out, "Result", token);
+    tag(&mut out, "Variant", "Chess960");
+    tag(&mut out, "SetUp", "1");
+    tag(&mut out, "FEN", &game.start().fen());
+    tag(&mut out, "StartPosition", &game.start().to_string());
+    tag(
+        &mut out,
+        "Tokens",
+        &format!("{}-{}", setup.tokens[0], setup.tokens[1]),
+    );
+    if let Some(tc) = time_control_tag(&setup.control) {
+        tag(&mut out, "TimeControl", &tc);
+    }
+    if let Some(commitment) = game.commitment_hex() {
+        tag(&mut out, "Commitment", &commitment);
+    }
+    if let Some(reveal) = game.reveal() {
+        tag(&mut out, "Seed", &reveal.seed_hex);
+        tag(&mut out, "SetupText", &reveal.setup_text);
+    }
+    if let Some(r) = result {
+        let termination = match r.reason {
+            crate::referee::undo::game::UcReason::Flag => "time forfeit",
+            _ => "normal",
+        };
+        tag(&mut out, "Termination", termination);
+    }
+    out.push('\n');
+
+    let plies = game.plies();
+    let mut tokens = Vec::new();
+    let mut after_comment = false;
+    let undo_comments = |tokens: &mut Vec<String>, at: usize, last: bool| {
+        let mut any = false;
+        for u in game.undos() {
+            let anchor = (u.plies_after as usize).min(plies.len());
+            if anchor == at || (last && anchor > at) {
+                tokens.push(format!(
+                    "{{{}}}",
+                    comment_text(&format!(
+                        "Undo {}: {} gives a token to {} (tokens {}-{}), takes back {} and {}",
+                        u.index,
+                        u.by.name(),
+                        u.by.other().name(),
+                        u.tokens_after[0],
+                        u.tokens_after[1],
+                        u.took_back[0].label(),
+                        u.took_back[1].label()
+                    ))
+                ));
+                any = true;
+            }
+        }
+        any
+    };
+    for (i, p) in plies.iter().enumerate() {
+        if undo_comments(&mut tokens, i, false) {
+            after_comment = true;
+        }
+        if p.mv.colour == Colour::White {
+            tokens.push(format!("{}.", p.mv.number));
+        } else if i == 0 || after_comment {
+            tokens.push(format!("{}...", p.mv.number));
+        }
+        tokens.push(p.mv.san.clone().unwrap_or_else(|| "?".into()));
+        tokens.push(format!("{{[%clk {}]}}", clk(p.clk_after_ms)));
+        after_comment = true;
+    }
+    undo_comments(&mut tokens, plies.len(), true);
+    if let Some(r) = result {
+        let mut why = r.reason.describe().to_owned();
+        if r.flag_while_deciding {
+            why.push_str(" (the clock ran out while deciding; the board's result stands, UC-7)");
+        }
+        tokens.push(format!("{{{}}}", comment_text(&why)));
+    }
+    tokens.push(token.to_owned());
+    push_movetext(&mut out, tokens);
+    Ok(out)
+}
+
+/// A game read from PGN for review.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UcImported {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// The start position's FEN as the referee writes it (X-FEN).
+    pub start_fen: String,
+    /// The Chess960 start it is, if it is one (always with no `FEN` tag: 518).
+    pub start: Option<StartPosition>,
+    /// SAN (with `+`/`#`) and UCI (Chess960 castling) of every move.
+    pub sans: Vec<String>,
+    pub ucis: Vec<String>,
+    /// The position before the first move and after each move: `fens[k]`
+    /// after `k` moves, for stepping through the game.
+    pub fens: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Why a PGN was refused; moves are named as in the PGN (`12... Nf6`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UcPgnError {
+    Empty,
+    BadTag(String),
+    /// The `Variant` tag names a game other than chess or Chess960.
+    OtherVariant(String),
+    /// The `FEN` tag is unreadable or not a legal Chess960 position.
+    BadFen(String),
+    UnclosedComment,
+    UnbalancedVariation,
+    Move {
+        number: String,
+        text: String,
+        error: MoveError,
+    },
+    AfterResult(String),
+}
+
+impl fmt::Display for UcPgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UcPgnError::Empty => write!(f, "there is no game in this text"),
+            UcPgnError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
+            UcPgnError::OtherVariant(v) => write!(f, "this is a {v} game, not Chess960"),
+            UcPgnError::BadFen(fen) => {
+                write!(f, "the FEN tag is not a legal Chess960 position: {fen}")
+            }
+            UcPgnError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
+            UcPgnError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
+            UcPgnError::Move {
+                number,
+                text,
+                error,
+            } => write!(f, "move {number} {text}: {error}"),
+            UcPgnError::AfterResult(t) => write!(f, "unexpected text after the result: {t}"),
+        }
+    }
+}
+
+impl std::error::Error for UcPgnError {}
+
+impl From<MovetextError> for UcPgnError {
+    fn from(e: MovetextError) -> Self {
+        match e {
+            MovetextError::UnclosedComment => UcPgnError::UnclosedComment,
+            MovetextError::UnbalancedVariation => UcPgnError::UnbalancedVariation,
+        }
+    }
+}
+
+/// Whether a `Variant` tag names Chess960 or plain chess, however spelled.
+fn is_chess960_or_chess(variant: &str) -> bool {
+    let squashed: String = variant
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(
+        squashed.as_str(),
+        "chess960"
+            | "960"
+            | "fischerandom"
+            | "fischerrandom"
+            | "fischerrandomchess"
+            | "frc"
+            | "undochess"
+            | "standard"
+            | "chess"
+            | "normal"
+            | "fromposition"
+    )
+}
+
+/// Reads one Chess960 (or standard) game from PGN for review, refusing it
+/// whole at the first problem.
+pub fn uc_from_pgn(text: &str) -> Result<UcImported, UcPgnError> {
+    let mut white = None;
+    let mut black = None;
+    let mut fen = None;
+    let mut movetext = String::new();
+    let mut in_tags = true;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if in_tags && trimmed.starts_with('[') {
+            let (name, value) =
+                parse_tag(trimmed).ok_or_else(|| UcPgnError::BadTag(trimmed.to_owned()))?;
+            match name.as_str() {
+                "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
+                "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
+                "Variant" if !is_chess960_or_chess(&value) => {
+                    return Err(UcPgnError::OtherVariant(value));
+                }
+                "FEN" => fen = Some(value),
+                _ => {}
+            }
+        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
+            in_tags = false;
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    let tokens = movetext_tokens(&movetext)?;
+    if tokens.is_empty() && white.is_none() && black.is_none() && fen.is_none() {
+        return Err(UcPgnError::Empty);
+    }
+    let start_fen = fen.unwrap_or_else(|| StartPosition::standard().fen());
+    let mut board = ChessBoard::from_fen_in(&start_fen, CastlingMode::Chess960)
+        .ok_or_else(|| UcPgnError::BadFen(start_fen.clone()))?;
+    let start_fen = board.fen();
+    let start = (0..crate::referee::undo::start::CHESS960_POSITIONS)
+        .filter_map(|n| StartPosition::new(n).ok())
+        .find(|p| p.fen() == start_fen);
+    let mut fens = vec![start_fen.clone()];
+    let mut outcome = None;
+    let mut ended = false;
+    for token in tokens {
+        if ended {
+            return Err(UcPgnError::AfterResult(token));
+        }
+        if let Some(o) = outcome_of(&token) {
+            outcome = o;
+            ended = true;
+            continue;
+        }
+        let text = strip_annotation(strip_move_number(&token));
+        if text.is_empty() || text.starts_with('$') {
+            continue;
+        }
+        let ply = board.ply();
+        let number = if ply.is_multiple_of(2) {
+            format!("{}.", ply / 2 + 1)
+        } else {
+            format!("{}...", ply / 2 + 1)
+        };
+        let m = board
+            .parse_move(&standard_san(text))
+            .map_err(|error| UcPgnError::Move {
+                number,
+                text: text.to_owned(),
+                error,
+            })?;
+        board.play(m);
+        fens.push(board.fen());
+    }
+    Ok(UcImported {
+        white,
+        black,
+        start_fen,
+        start,
+        sans: board.sans().to_vec(),
+        ucis: board.ucis().to_vec(),
+        fens,
+        outcome,
+    })
+}
