@@ -100,4 +100,6 @@ pub const GAMES: &[GameEntry] = &[
     super::crazyhouse::ENTRY,
     #[cfg(feature = "bughouse")]
     super::bughouse::ENTRY,
+    #[cfg(feature = "cards")]
+    super::cards::ENTRY,
 ];

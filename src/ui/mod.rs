@@ -12,7 +12,7 @@ pub mod clock_controls;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
 pub mod end_parts;
 pub mod format;
 pub mod games;
@@ -29,7 +29,7 @@ pub mod one_window;
 pub mod qr;
 pub mod route;
 pub mod saved;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse"))]
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
 pub mod setup_parts;
 pub mod theme;
 pub mod ticker;

@@ -28,6 +28,11 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     /// What the running clock shows at `now` (its delay while one runs); with
     /// two running clocks, the one whose face changes first.
     fn running_ms(&self, now: u64) -> Option<u64>;
+    /// The file "Export the game now" writes; a module whose save holds a
+    /// secret seals or withholds it here (the card duel).
+    fn export_text(&self) -> String {
+        self.to_json()
+    }
     /// How long until a running clock's face changes (ms).
     fn next_change_ms(&self, now: u64) -> Option<u64> {
         self.running_ms(now).map(super::format::next_change_in)
@@ -241,7 +246,7 @@ impl<G: ModuleGame> ModuleCtx<G> {
             <UnsavedWarning
                 unsaved=self.unsaved
                 file_name=self.spec.export_file
-                export=move |()| game.with_untracked(|g| g.as_ref().map(G::to_json))
+                export=move |()| game.with_untracked(|g| g.as_ref().map(G::export_text))
                 compact=compact
             />
         }

@@ -577,6 +577,17 @@ impl CsGame {
         self.result.is_some()
     }
 
+    /// Blind stacks, before the first event: the same game (same seed and
+    /// commitment) with the players' words, typed after the commitment was
+    /// shown (docs/fairness.md §3).
+    pub fn with_words<S: AsRef<str>>(&self, words: &[S]) -> Result<CsGame, CsError> {
+        let blind = self.blind.as_ref().ok_or(CsError::WrongConstructor)?;
+        if !self.events.is_empty() {
+            return Err(CsError::AlreadyStarted);
+        }
+        CsGame::new_blind(self.setup.clone(), blind.seed, words)
+    }
+
     /// The commitment shown before move one (blind stacks), lower-case hex.
     pub fn commitment_hex(&self) -> Option<String> {
         self.blind.as_ref().map(|b| hex::encode(b.commitment))

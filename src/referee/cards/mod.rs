@@ -8,6 +8,7 @@
 pub mod game;
 pub mod pgn;
 pub mod rules;
+pub mod seal;
 pub mod setup;
 pub mod stack;
 pub mod verify;

@@ -1,0 +1,197 @@
+//! The end: who won and why, the final position (board mode), the clocks,
+//! every series card by card (now that every stack is spent), the reveal of
+//! blind stacks with a verifier link, the PGN (board mode), a rematch with
+//! colours swapped, or a new setup.
+
+use leptos::prelude::*;
+
+use super::strings::{CardsTexts, TEXTS};
+use super::{current_view, name_of, reason_text, result_text, use_cards};
+use crate::referee::cards::{Card, CsView, SeriesEnd, TurnView, cs_to_pgn};
+use crate::ui::board::FinalPosition;
+use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::ui::qr::escape;
+use crate::ui::verifier::verifier_fragment;
+use crate::web::{absolute_url, clock};
+
+/// Every series and reply, card by card, as escaped HTML (docs/lean-modules.md rule 4).
+fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
+    let mut out = String::from("<ol class=\"cs-history\">");
+    for turn in history {
+        match turn {
+            TurnView::Series(s) => {
+                out.push_str(&format!(
+                    "<li class=\"cs-history-series\"><p class=\"cs-series-title\">{}</p><ol class=\"cs-cards\">",
+                    escape(&format::fill(t.series_title, &[("n", &s.number.to_string()), ("mover", &name_of(v, s.mover))]))
+                ));
+                for (k, a) in s.attempts.iter().enumerate() {
+                    let (class, word) = if a.card == Card::Yes {
+                        ("yes", t.yes)
+                    } else {
+                        ("no", t.no)
+                    };
+                    let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
+                    let check = if a.check { " +" } else { "" };
+                    out.push_str(&format!(
+                        "<li class=\"cs-card {class}\"><span>{}</span><small>{}{check}</small></li>",
+                        escape(word),
+                        escape(&text)
+                    ));
+                }
+                // The unused cards of a series cut short, face up now.
+                if let Some(stack) = &s.stack {
+                    for c in stack.chars().skip(s.attempts.len()) {
+                        let word = if c == 'Y' { t.yes } else { t.no };
+                        out.push_str(&format!(
+                            "<li class=\"cs-card unused\"><span>{}</span><small>{}</small></li>",
+                            escape(word),
+                            escape(t.unused)
+                        ));
+                    }
+                }
+                out.push_str("</ol>");
+                if let Some(stack) = &s.stack {
+                    let end = match s.end {
+                        Some(SeriesEnd::Check) => t.ended_check,
+                        Some(SeriesEnd::GameOver) => t.ended_game,
+                        _ => "",
+                    };
+                    out.push_str(&format!(
+                        "<p class=\"hint\">{} <span class=\"mono\">{}</span> {}</p>",
+                        escape(t.stack_was),
+                        escape(stack),
+                        escape(end)
+                    ));
+                }
+                out.push_str("</li>");
+            }
+            TurnView::Reply(r) => {
+                out.push_str(&format!(
+                    "<li class=\"cs-history-reply\">{}</li>",
+                    escape(&format::fill(
+                        t.reply_record,
+                        &[
+                            ("name", &name_of(v, r.colour)),
+                            ("move", r.text.as_deref().unwrap_or(""))
+                        ]
+                    ))
+                ));
+            }
+        }
+    }
+    out.push_str("</ol>");
+    out
+}
+
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_cards();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let pgn = move || {
+        ctx.game.with_untracked(|g| {
+            let g = g.as_ref()?;
+            let info = clock::pgn_info(g.game.events().first().map(|e| e.t_ms));
+            cs_to_pgn(&g.game, &info).ok()
+        })
+    };
+    let board = move || view_now.with(|v| v.as_ref().is_some_and(|v| v.fen.is_some()));
+    let history = move || {
+        let t = i18n.of(&TEXTS);
+        let turns = ctx
+            .game
+            .with(|g| g.as_ref().map(|g| g.game.history()).unwrap_or_default());
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| history_html(t, v, &turns))
+                .unwrap_or_default()
+        })
+    };
+    let reveal = move || view_now.with(|v| v.as_ref().and_then(|v| v.reveal.clone()));
+    let rematch = move |()| {
+        let setup = ctx
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| g.game.setup().clone()));
+        if let Some(mut setup) = setup {
+            std::mem::swap(&mut setup.white, &mut setup.black);
+            if let Some(c) = &mut setup.clock {
+                std::mem::swap(&mut c.white_ms, &mut c.black_ms);
+            }
+            super::setup::start_game(ctx, setup, |_| {});
+        }
+    };
+    view! {
+        <section class="cs-end ns-end page-narrow">
+            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
+            {move || view_now.get().and_then(|v| {
+                let t = i18n.of(&TEXTS);
+                let r = v.result?;
+                Some(view! {
+                    <h1 class="end-result">{result_text(t, &v)}</h1>
+                    <p class="end-reason">{reason_text(t, r.reason)}</p>
+                })
+            })}
+            {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| {
+                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
+                view! {
+                    <FinalPosition
+                        fen=Signal::derive(move || fen.clone())
+                        last_move=Signal::derive(move || uci.clone())
+                        last_san=Signal::derive(move || san.clone())
+                        in_check=v.in_check
+                        side_to_move=v.side_to_move
+                    />
+                }
+            })}
+            <Show when=move || view_now.with(|v| v.as_ref().is_some_and(|v| v.remaining_ms.is_some()))>
+                <FinalClocks rows=Signal::derive(move || {
+                    let t = i18n.t();
+                    view_now.with(|v| v.as_ref().and_then(|v| {
+                        let ms = v.remaining_ms?;
+                        Some(vec![
+                            (v.white.clone(), t.game.board.white, ms[0]),
+                            (v.black.clone(), t.game.board.black, ms[1]),
+                        ])
+                    }).unwrap_or_default())
+                })/>
+            </Show>
+            <div class="group">
+                <h2 class="card-title">{move || i18n.of(&TEXTS).series_heading}</h2>
+                <div inner_html=history></div>
+            </div>
+            {move || reveal().map(|r| {
+                let t = i18n.of(&TEXTS);
+                let url = absolute_url(&verifier_fragment(&r.commitment_hex, &r.setup_text, Some(&r.seed_hex), &r.words));
+                view! {
+                    <div class="group cs-reveal-seed">
+                        <h2 class="card-title">{t.reveal_title}</h2>
+                        <p class="hint">{t.reveal_explain}</p>
+                        <p><strong>{t.commitment}</strong></p>
+                        <p class="hex mono" data-testid="reveal-commitment">{format::grouped_hex(&r.commitment_hex)}</p>
+                        <p><strong>{t.seed}</strong></p>
+                        <p class="hex mono" data-testid="reveal-seed">{format::grouped_hex(&r.seed_hex)}</p>
+                        <p><strong>{t.setup_code}</strong> " " <span class="mono">{r.setup_text.clone()}</span></p>
+                        <a class="button" href=url data-testid="verify-link">{t.verify}</a>
+                    </div>
+                }
+            })}
+            <Show when=board>
+                <div class="group">
+                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+                    <RecordButtons
+                        file_name="card-duel.pgn"
+                        mime="application/x-chess-pgn"
+                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
+                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                        text=move |()| pgn()
+                    />
+                </div>
+            </Show>
+            <div class="end-actions">
+                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
+            </div>
+        </section>
+    }
+}

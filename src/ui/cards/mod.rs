@@ -1,0 +1,181 @@
+//! The card-series duel in the browser (issue #15): setup → (blind stacks:
+//! the commitment and the players' words) → play, in clock mode or on the
+//! board, each series judged card by card (secret stacks arranged on a
+//! private screen, the phone passed) → the end with the series card by card,
+//! the reveal and the PGN. Every screen renders the referee's `CsView` and
+//! `history()`; nothing here shows an unturned card (docs/cards.md).
+
+mod commit;
+mod end;
+mod play;
+mod setup;
+mod store;
+mod strings;
+
+use leptos::prelude::*;
+
+use crate::referee::cards::{CsEvent, CsReason, CsView};
+use crate::referee::{Colour, Outcome};
+use crate::ui::format;
+use crate::ui::games::GameEntry;
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+pub use store::CardsGame;
+use strings::{CardsTexts, TEXTS};
+
+/// This module's one entry in the app (`ui::games::GAMES`).
+pub const ENTRY: GameEntry = GameEntry {
+    id: "cards",
+    href: "#/cards",
+    name: |t| TEXTS.get(t.lang).game_name,
+    summary: |t| TEXTS.get(t.lang).game_summary,
+    save_key: store::SLOT.key,
+    view: || view! { <CardsTable/> }.into_any(),
+};
+
+static SPEC: ModuleSpec = ModuleSpec {
+    slot: store::SLOT,
+    muted_key: "cards.muted",
+    export_file: "cards-game.json",
+    refused: |i18n| i18n.of(&TEXTS).refused,
+};
+
+impl ModuleGame for CardsGame {
+    type Event = CsEvent;
+    type Refusal = crate::referee::cards::CsError;
+
+    fn apply(&mut self, t: u64, event: CsEvent) -> Result<(), Self::Refusal> {
+        if self.awaiting_words {
+            return Err(crate::referee::cards::CsError::NotStarted);
+        }
+        self.game.apply(t, event)
+    }
+
+    fn tick(&mut self, now: u64) -> bool {
+        self.game.tick(now)
+    }
+
+    fn last_event_ms(&self) -> u64 {
+        self.game.last_event_ms()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn ended_here(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        let clock = self.game.clock()?;
+        let colour = clock.running()?;
+        Some(clock.remaining_ms(colour, now))
+    }
+
+    fn export_text(&self) -> String {
+        CardsGame::export_text(self)
+    }
+}
+
+/// Shared by the module's screens.
+pub type CardsCtx = ModuleCtx<CardsGame>;
+
+pub fn use_cards() -> CardsCtx {
+    module::use_module()
+}
+
+/// The game's view at the screen's time (tracks both).
+pub fn current_view(ctx: &CardsCtx) -> Option<CsView> {
+    let now = ctx.now.get();
+    ctx.game.with(|g| g.as_ref().map(|g| g.game.view(now)))
+}
+
+pub fn name_of(view: &CsView, colour: Colour) -> String {
+    match colour {
+        Colour::White => view.white.clone(),
+        Colour::Black => view.black.clone(),
+    }
+}
+
+pub fn reason_text(t: &CardsTexts, reason: CsReason) -> &'static str {
+    let r = &t.reasons;
+    match reason {
+        CsReason::Checkmate => r[0],
+        CsReason::Stalemate => r[1],
+        CsReason::ForbiddenStalemate => r[2],
+        CsReason::InsufficientMaterial => r[3],
+        CsReason::FivefoldRepetition => r[4],
+        CsReason::SeventyFiveMoves => r[5],
+        CsReason::ThreefoldClaim => r[6],
+        CsReason::FiftyMovesClaim => r[7],
+        CsReason::Agreement => r[8],
+        CsReason::Resignation => r[9],
+        CsReason::Flag => r[10],
+    }
+}
+
+/// "Anna wins" or "Draw".
+pub fn result_text(t: &CardsTexts, view: &CsView) -> String {
+    match view.result.map(|r| r.outcome) {
+        Some(Outcome::Win(colour)) => format::fill(t.wins, &[("name", &name_of(view, colour))]),
+        Some(Outcome::Draw) => t.draw_result.to_owned(),
+        None => String::new(),
+    }
+}
+
+/// What the screen-reader live region says: a finished game's result.
+fn live_text(ctx: &CardsCtx) -> String {
+    let t = ctx.i18n.of(&TEXTS);
+    ctx.game
+        .with(|g| {
+            let g = g.as_ref().filter(|g| g.game.is_over())?;
+            let view = g.game.view(g.game.last_event_ms());
+            let r = view.result?;
+            Some(format!(
+                "{} — {}",
+                result_text(t, &view),
+                reason_text(t, r.reason)
+            ))
+        })
+        .unwrap_or_default()
+}
+
+/// The whole module at `#/cards`: once a sealed save's key is unsealed.
+#[component]
+pub fn CardsTable() -> impl IntoView {
+    let ready = RwSignal::new(false);
+    wasm_bindgen_futures::spawn_local(async move {
+        store::prepare().await;
+        ready.set(true);
+    });
+    view! {
+        <Show when=move || ready.get()>
+            <CardsModule/>
+        </Show>
+    }
+}
+
+#[component]
+fn CardsModule() -> impl IntoView {
+    let (ctx, damaged) = module::open::<CardsGame>(&SPEC);
+    let live = Memo::new(move |_| live_text(&ctx));
+    view! {
+        <ModulePage
+            class="cs-table ns-table"
+            save=SPEC.slot
+            damaged=damaged
+            screen=ctx.screen()
+            live=live
+            unsaved=move || view! { <Unsaved compact=false/> }
+            setup=|| view! { <setup::SetupScreen/> }
+            play=|| view! { <play::PlayScreen/> }
+            end=|| view! { <end::EndScreen/> }
+        />
+    }
+}
+
+/// The phone will not store the game (`ui::saved::UnsavedWarning`).
+#[component]
+pub fn Unsaved(compact: bool) -> impl IntoView {
+    use_cards().unsaved_warning(compact)
+}

@@ -1,0 +1,388 @@
+// The card-series duel (route #/cards, issue #15) as two players meet it:
+// a secret-stack game in clock mode through two full series and a check
+// (CS-2, CS-3, CS-4, CS-6, CS-8), with the stack order absent from the page
+// and from storage before every reveal; a reload and an offline reload that
+// resume exactly; a blind-stack board-mode game to mate whose reveal a
+// second phone checks in the verifier (CS-8, C-3); screenshots of every
+// screen in both languages and orientations.
+//
+// Time is Playwright's fake clock (see crazyhouse.test.mjs).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  launchBrowser,
+  openWithFakeClock,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "./harness.mjs";
+
+const T0 = Date.UTC(2026, 11, 1, 18, 0, 0);
+const SAVE_KEY = "cards.game";
+const NAMES = { white: "Anna", black: "Boris" };
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// ---- helpers ------------------------------------------------------------------
+
+function openCards(context, url) {
+  return openWithFakeClock(context, url, {
+    route: "/cards",
+    ready: ".cs-setup, .cs-play, .cs-end, .cs-arrange, .cs-commit",
+    time: T0,
+  });
+}
+
+async function toRussian(page) {
+  await page.getByRole("button", { name: "Русский" }).tap();
+  await page.locator("html[lang=ru]").waitFor();
+}
+
+/** Fills the setup form. `preset` is a chip index (0: 3 + 2, 1: 5 + 3, …) or null for no clock. */
+async function fillSetup(page, { names = NAMES, board = false, blind = false, preset = 1 } = {}) {
+  const inputs = page.locator(".cs-setup input[type=text]");
+  await inputs.nth(0).fill(names.white);
+  await inputs.nth(1).fill(names.black);
+  await page.locator("input[name=cs-mode]").nth(board ? 1 : 0).check();
+  await page.locator("input[name=cs-stacks]").nth(blind ? 1 : 0).check();
+  const clock = page.locator("#cs-clock");
+  if (preset === null) {
+    if (await clock.isChecked()) await clock.uncheck();
+  } else {
+    if (!(await clock.isChecked())) await clock.check();
+    await page.locator(".cs-setup label.chip").nth(preset).tap();
+  }
+}
+
+/** The whole page and storage: neither may hold `order` (a stack not yet spent). */
+async function assertHidden(page, order, when) {
+  const { html, stored, all } = await page.evaluate((key) => {
+    const all = [];
+    for (let i = 0; i < localStorage.length; i++) all.push(localStorage.getItem(localStorage.key(i)));
+    return { html: document.documentElement.outerHTML, stored: localStorage.getItem(key), all: all.join("\n") };
+  }, SAVE_KEY);
+  assert.ok(!html.includes(order), `${when}: the page shows the stack order ${order}`);
+  assert.ok(!all.includes(order), `${when}: storage holds the stack order ${order}`);
+  assert.ok(!/"stack":"[YN]{6}"/.test(all), `${when}: storage holds a readable stack`);
+  if (stored) assert.ok(stored.includes('"vault"'), `${when}: the save is not sealed`);
+}
+
+/** On the private screen: the arranger lays `order` (e.g. "YNNYYN") and confirms. */
+async function layStack(page, order, { arranger, mover }) {
+  const pass = page.locator(".cs-pass");
+  await pass.waitFor();
+  const title = await pass.locator("h1").innerText();
+  assert.ok(title.includes(arranger), `the pass screen names ${arranger}: ${title}`);
+  assert.ok((await pass.locator(".lead").innerText()).includes(mover));
+  await page.locator(".cs-open-private").tap();
+  const cards = page.locator(".cs-card-button");
+  assert.equal(await cards.count(), 6);
+  for (let i = 0; i < 6; i++) {
+    const want = order[i] === "Y" ? "yes" : "no";
+    for (let k = 0; k < 3; k++) {
+      const cls = await cards.nth(i).getAttribute("class");
+      if (cls.split(" ").includes(want)) break;
+      await cards.nth(i).tap();
+    }
+  }
+  await page.locator(".cs-confirm-stack:not([disabled])").tap();
+  await page.locator(".cs-handback").waitFor();
+  await assertHidden(page, order, "after confirming");
+  await page.locator(".cs-continue").tap();
+  await page.locator(".cs-play").waitFor();
+}
+
+/** What the table shows. */
+function readTable(page) {
+  return page.evaluate(() => {
+    const half = (colour) => {
+      const el = document.querySelector(`.cs-play .half.${colour}-seat`);
+      return {
+        bank: el.querySelector(".bank").textContent,
+        toMove: el.classList.contains("to-move"),
+        starts: el.classList.contains("starts"),
+      };
+    };
+    const reveal = document.querySelector(".cs-reveal");
+    return {
+      white: half("white"),
+      black: half("black"),
+      reveal: reveal ? reveal.dataset.card : null,
+      revealText: reveal ? reveal.textContent : "",
+      down: document.querySelectorAll(".cs-card.down").length,
+      refused: document.querySelector(".cs-refused")?.textContent ?? "",
+      reply: document.querySelector(".cs-reply")?.textContent ?? "",
+    };
+  });
+}
+
+/** Clock mode: the mover names the move, taps their half (or "gives check"), and the card is turned. */
+async function clockMove(page, colour, { note = "", check = false, thinkMs = 2_000 } = {}) {
+  if (thinkMs) await page.clock.runFor(thinkMs);
+  if (note) await page.locator(".cs-note").fill(note);
+  if (check) await page.locator(".cs-check").tap();
+  else await page.locator(`.half.${colour}-seat`).tap();
+}
+
+/** A whole clock-mode series of `order`, checking secrecy before each card and the card after. */
+async function clockSeries(page, colour, order, notes) {
+  for (let i = 0; i < 6; i++) {
+    if (i > 0) {
+      const t = await readTable(page);
+      assert.equal(t.down, 6 - i, `card ${i + 1}: ${6 - i} cards face down`);
+    }
+    await assertHidden(page, order, `${colour} card ${i + 1}`);
+    await clockMove(page, colour, { note: notes[i] });
+    if (i < 5) {
+      const t = await readTable(page);
+      assert.equal(t.reveal, order[i] === "Y" ? "yes" : "no", `${colour} card ${i + 1}`);
+      assert.ok(t.revealText.includes(notes[i]), "the reveal names the move");
+      if (order[i] === "N") {
+        assert.match(t.revealText, /Take it back/);
+        assert.ok(t.refused.includes(notes[i]), `the refused list holds ${notes[i]}`);
+      }
+    }
+  }
+}
+
+// ---- tests --------------------------------------------------------------------
+
+describe("card-series duel", () => {
+  test("CS-2…CS-8: a secret-stack clock-mode game through two series and a check; the order never shows before its reveal", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { preset: 1 });
+      await page.locator(".cs-setup button.primary.big").tap();
+      // Boris lays Anna's first stack; Anna looks away.
+      await layStack(page, "YNNYYN", { arranger: "Boris", mover: "Anna" });
+      let t = await readTable(page);
+      assert.ok(t.black.starts, "Black's half starts the game");
+      await page.locator(".half.black-seat.starts").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+
+      await clockSeries(page, "white", "YNNYYN", ["e4", "Nf3", "Bc4", "d4", "Nc3", "Qd3"]);
+      // The sixth card ends the series; Anna lays Boris's stack on her own clock.
+      await page.locator(".cs-pass").waitFor();
+      assert.equal(await page.locator(".cs-pass .cs-reveal").getAttribute("data-card"), "no", "the last card is shown before the phone passes");
+      await layStack(page, "NYYNNY", { arranger: "Anna", mover: "Boris" });
+      t = await readTable(page);
+      assert.ok(t.black.toMove, "Boris's series");
+      assert.equal(t.white.bank, "4:51", "300 − 12 s of the series + 3 s increment");
+      await clockSeries(page, "black", "NYYNNY", ["e5", "Nc6", "d6", "Nf6", "Be7", "Qd7"]);
+
+      // Series 3: Anna's first move gives check and its card is Yes: the series ends (CS-6).
+      await layStack(page, "YYNNNY", { arranger: "Boris", mover: "Anna" });
+      await clockMove(page, "white", { note: "Bb5+", check: true });
+      t = await readTable(page);
+      assert.equal(t.reveal, "yes");
+      assert.match(t.revealText, /Check/);
+      assert.match(t.reply, /Boris answers the check/);
+      assert.ok(t.black.toMove, "the checked player answers");
+      // One move without a card, then Anna's new series needs a fresh stack from Boris.
+      await clockMove(page, "black", { note: "c6" });
+      await layStack(page, "NNNYYY", { arranger: "Boris", mover: "Anna" });
+      t = await readTable(page);
+      assert.ok(t.white.toMove);
+      assert.equal(t.down, 6);
+      await assertHidden(page, "NNNYYY", "series 4");
+
+      // Boris resigns; the end screen shows every series card by card, stacks now spent.
+      await page.locator(".menu-button").tap();
+      const resign = page.locator(".sheet button", { hasText: "Boris resigns" });
+      await resign.tap();
+      await resign.tap();
+      await page.locator(".cs-end").waitFor();
+      const end = await page.locator(".cs-end").innerText();
+      assert.match(end, /Anna wins/);
+      for (const order of ["YNNYYN", "NYYNNY"]) assert.ok(end.includes(order), `the end shows the spent stack ${order}`);
+      assert.match(end, /Boris answered the check: c6/);
+      assert.equal(await page.locator(".cs-history-series").count(), 4);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("C-4: a reload and an offline reload resume a series exactly, the stack still sealed", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { preset: 1 });
+      await page.locator(".cs-setup button.primary.big").tap();
+      await layStack(page, "NYNYNY", { arranger: "Boris", mover: "Anna" });
+      await page.locator(".half.black-seat.starts").tap();
+      await clockMove(page, "white", { note: "e4" });
+      await clockMove(page, "white", { note: "d4" });
+      await page.clock.runFor(1_500);
+      const before = await readTable(page);
+      assert.equal(before.white.bank, "4:54", "300 − 2 − 2 − 1.5 s");
+      await assertHidden(page, "NYNYNY", "before the reload");
+
+      await waitForServiceWorkerControl(page);
+      await page.reload();
+      await page.locator(".cs-play").waitFor();
+      assert.deepEqual(await readTable(page), before, "the reloaded game differs");
+      await app.stop();
+      await page.reload();
+      await page.locator(".cs-play").waitFor();
+      assert.deepEqual(await readTable(page), before, "the offline reload differs");
+      await assertHidden(page, "NYNYNY", "after the offline reload");
+      // Play goes on offline: the third card is No.
+      await clockMove(page, "white", { note: "Nf3" });
+      assert.equal((await readTable(page)).reveal, "no");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("CS-8, C-3: a blind-stack board-mode game to mate; a second phone verifies the reveal", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    const other = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { board: true, blind: true, preset: null });
+      await page.locator(".cs-setup button.primary.big").tap();
+      await page.locator(".cs-commit").waitFor();
+      const commitment = (await page.locator("[data-testid=commitment]").innerText()).replace(/\s/g, "");
+      assert.match(commitment, /^[0-9a-f]{64}$/);
+      const saved = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+      assert.ok(saved.includes('"seed":"sealed"'), "the seed is sealed at rest");
+      await page.locator(".word-entry").nth(0).fill("apple");
+      await page.locator(".word-entry").nth(1).fill("pear");
+      await page.locator(".cs-lock").tap();
+      await page.locator(".half.black-seat.starts").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+
+      // Fool's mate, whatever the cards: White plays f3 and g4 among quiet
+      // pawn moves; Black plays e5, then Qh4 once it mates.
+      const WHITE = ["f2f3", "g2g4", "a2a3", "a3a4", "b2b3", "c2c3", "b3b4", "c3c4", "a4a5", "h2h3", "b1a3", "a3b5", "b5a7"];
+      const BLACK = ["e7e5", "a7a6", "a6a5", "b7b6", "h7h6", "c7c6", "b6b5", "a5a4", "h6h5", "b8a6", "a6c5", "c5e4"];
+      let moves = 0;
+      while (!(await page.locator(".cs-end").count())) {
+        assert.ok(moves++ < 200, "no mate after 200 attempts");
+        const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
+        const board = await page.locator(".board .sq").evaluateAll((els) =>
+          Object.fromEntries(els.map((el) => [el.dataset.square, el.querySelector(".piece")?.textContent.trim() ?? ""])),
+        );
+        let list = side === "white" ? WHITE : BLACK;
+        if (side === "black" && board.f2 === "" && board.g4 !== "" && board.g2 === "" && board.e7 === "") list = ["d8h4", ...list];
+        const before = await page.locator(".cs-series").innerHTML();
+        let played = false;
+        for (const uci of list) {
+          const from = page.locator(`.sq[data-square=${uci.slice(0, 2)}]`);
+          if (!board[uci.slice(0, 2)]) continue;
+          await from.tap();
+          const target = page.locator(`.sq[data-square=${uci.slice(2, 4)}].target`);
+          if (await target.count()) {
+            await target.tap();
+            played = true;
+            break;
+          }
+          await from.tap();
+        }
+        assert.ok(played, `${side} found no move`);
+        await page.waitForFunction(
+          (b) => document.querySelector(".cs-end") || document.querySelector(".cs-series")?.innerHTML !== b,
+          before,
+        );
+      }
+      const end = await page.locator(".cs-end").innerText();
+      assert.match(end, /Boris wins/);
+      assert.match(end, /checkmate/);
+      const seed = (await page.locator("[data-testid=reveal-seed]").innerText()).replace(/\s/g, "");
+      assert.match(seed, /^[0-9a-f]{64}$/);
+      assert.equal((await page.locator("[data-testid=reveal-commitment]").innerText()).replace(/\s/g, ""), commitment);
+      const stacks = await page.locator(".cs-history-series .mono").allInnerTexts();
+      assert.ok(stacks.length >= 2);
+      const href = await page.locator("[data-testid=verify-link]").getAttribute("href");
+
+      // A second phone opens the verifier link: it recomputes the commitment and prints every stack.
+      const { page: verifier } = await openWithFakeClock(other, app.url, {
+        route: href.slice(href.indexOf("#") + 1),
+        ready: ".verifier",
+        time: T0,
+      });
+      await verifier.locator(".banner-ok").waitFor();
+      const report = await verifier.locator(".verifier").innerText();
+      for (const [i, s] of stacks.entries()) {
+        assert.ok(report.includes(s), `the verifier prints stack ${i + 1} (${s})`);
+      }
+      // And the PGN has the refused moves and the stacks as comments.
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await other.close();
+      await app.stop();
+    }
+  });
+
+  test("screenshots: setup, pass, arrange, table, board, end; English and Russian, portrait and landscape", async () => {
+    const app = await serveCopy();
+    try {
+      for (const lang of ["en", "ru"]) {
+        for (const viewport of [undefined, LANDSCAPE]) {
+          const orient = viewport ? "landscape" : "portrait";
+          const context = await phoneContext(browser, viewport ? { viewport } : {});
+          const { page } = await openCards(context, app.url);
+          if (lang === "ru") await toRussian(page);
+          const names = lang === "ru" ? { white: "Анна", black: "Борис" } : NAMES;
+          await fillSetup(page, { names, preset: 1 });
+          await screenshot(page, `cs-setup-${lang}-${orient}`);
+          await page.locator(".cs-setup button.primary.big").tap();
+          await page.locator(".cs-pass").waitFor();
+          await screenshot(page, `cs-pass-${lang}-${orient}`);
+          await page.locator(".cs-open-private").tap();
+          const cards = page.locator(".cs-card-button");
+          await cards.nth(0).tap();
+          await cards.nth(1).tap();
+          await cards.nth(1).tap();
+          await screenshot(page, `cs-arrange-${lang}-${orient}`);
+          for (const i of [2, 3, 4, 5]) await cards.nth(i).tap();
+          await page.locator(".cs-confirm-stack:not([disabled])").tap();
+          await page.locator(".cs-continue").tap();
+          await page.locator(".half.black-seat.starts").tap();
+          await clockMove(page, "white", { note: "e4" });
+          await clockMove(page, "white", { note: "Nf3" });
+          await page.locator(".cs-note").fill("d4");
+          await screenshot(page, `cs-play-clock-${lang}-${orient}`);
+          await page.locator(".menu-button").tap();
+          const agree = page.locator(".sheet button", { hasText: lang === "ru" ? "Ничья по согласию" : "Agreed draw" });
+          await agree.tap();
+          await agree.tap();
+          await page.locator(".cs-end").waitFor();
+          await screenshot(page, `cs-end-${lang}-${orient}`);
+          // Board mode, blind stacks, no clock.
+          await page.locator(".cs-end button.new-setup").tap();
+          await fillSetup(page, { names, board: true, blind: true, preset: null });
+          await page.locator(".cs-setup button.primary.big").tap();
+          await page.locator(".cs-commit").waitFor();
+          await screenshot(page, `cs-commit-${lang}-${orient}`);
+          await page.locator(".cs-lock").tap();
+          await page.locator(".half.black-seat.starts").tap();
+          await page.locator(".sq[data-square=e2]").tap();
+          await page.locator(".sq[data-square=e4].target").tap();
+          await page.locator(".cs-reveal").waitFor();
+          await screenshot(page, `cs-play-board-${lang}-${orient}`);
+          await context.close();
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+});
