@@ -1884,3 +1884,234 @@ mod cards {
         assert!(CS_PGNS.inputs.len() >= 2);
     }
 }
+
+// ---- Undo Chess (feature `undo`) ------------------------------------------------------
+
+#[cfg(feature = "undo")]
+mod undo {
+    use super::*;
+    use nordau_shift::referee::undo::{
+        StartChoice, StartPosition, UcEvent, UcGame, UcSetup, uc_from_pgn, uc_to_pgn, uc_verify,
+    };
+    use nordau_shift::referee::{Colour, InputMode};
+
+    /// Games of every kind, played a little, with undos: the seeds of the mutations.
+    fn uc_games() -> Vec<UcGame> {
+        let mut out = Vec::new();
+        for (mode, drawn) in [
+            (InputMode::Board, false),
+            (InputMode::Board, true),
+            (InputMode::Clock, false),
+            (InputMode::Clock, true),
+        ] {
+            let start = if drawn {
+                StartChoice::Drawn
+            } else {
+                StartChoice::Fixed(StartPosition::new(0).unwrap())
+            };
+            let setup = UcSetup::new(
+                "Anna",
+                "Boris Ø",
+                mode,
+                start,
+                TimeControl::fischer(300_000, 2_000),
+            );
+            let mut g = if drawn {
+                UcGame::new_drawn(setup, [5; 32], &["blue whale"]).unwrap()
+            } else {
+                UcGame::new(setup).unwrap()
+            };
+            let mut t = 0;
+            let _ = g.apply(t, UcEvent::Start);
+            for step in 0..40u64 {
+                t += 700;
+                let v = g.view(t);
+                let e = if step % 7 == 6 {
+                    UcEvent::Undo { by: v.side_to_move }
+                } else if mode == InputMode::Board {
+                    match v
+                        .legal_moves_uci
+                        .get((step as usize * 7) % v.legal_moves_uci.len().max(1))
+                    {
+                        Some(mv) => UcEvent::Move { mv: mv.clone() },
+                        None => break,
+                    }
+                } else {
+                    UcEvent::Press
+                };
+                let _ = g.apply(t, e);
+            }
+            out.push(g.clone());
+            let _ = g.apply(
+                t + 1,
+                UcEvent::Resign {
+                    colour: Colour::White,
+                },
+            );
+            out.push(g);
+        }
+        out
+    }
+
+    static UC_SAVES: LazyLock<Corpus> = LazyLock::new(|| {
+        Corpus::new(
+            uc_games().iter().map(UcGame::to_json).collect(),
+            JSON_EXTRA,
+            json_tokens,
+        )
+    });
+
+    static UC_PGNS: LazyLock<Corpus> = LazyLock::new(|| {
+        let inputs = uc_games()
+            .iter()
+            .filter_map(|g| uc_to_pgn(g, &PgnInfo::default()).ok())
+            .collect();
+        Corpus::new(
+            inputs,
+            &[
+                "O-O", "0-0-0", "{Undo 1:", "}", "{", "1...", "*", "[FEN \"", "KQkq", "HAha",
+            ],
+            words,
+        )
+    });
+
+    static UC_SETUPS: LazyLock<Corpus> = LazyLock::new(|| {
+        let mut inputs: Vec<String> = uc_games().iter().map(|g| g.setup().to_text()).collect();
+        inputs.push("uc1.518.0-3.5400000-5400000.40-0-f30000_0-1800000-f30000.A_B".into());
+        Corpus::new(
+            inputs,
+            &[
+                "uc1", "r", "518", "959", ".", "_", "-", "f", "b", "d", "n", "%20", "%C3%98",
+            ],
+            |t| t.split(['.', '_', '-']).map(str::to_owned).collect(),
+        )
+    });
+
+    fn look_at(game: &UcGame) {
+        let last = game.last_event_ms();
+        let _ = game.view(last);
+        let _ = game.view(last.saturating_add(3_600_000));
+        let _ = game.reveal();
+        let _ = game.undos();
+        let _ = uc_to_pgn(game, &PgnInfo::default());
+        let mut probe = game.clone();
+        let _ = probe.tick(last.saturating_add(86_400_000));
+    }
+
+    fn check_uc_save(text: &str) -> Result<(), TestCaseError> {
+        guarded("UcGame::from_json", text, || {
+            match UcGame::from_json(text) {
+                Err(e) => clear("UcGame::from_json", text, &e),
+                Ok(game) => {
+                    accepted("UcGame::from_json");
+                    look_at(&game);
+                    let once = game.to_json();
+                    let back = UcGame::from_json(&once).map_err(|e| {
+                        TestCaseError::fail(format!("own log refused ({e}): {once}"))
+                    })?;
+                    prop_assert_eq!(back.to_json(), once);
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    fn check_uc_pgn(text: &str) -> Result<(), TestCaseError> {
+        guarded("uc_from_pgn", text, || match uc_from_pgn(text) {
+            Err(e) => clear("uc_from_pgn", text, &e),
+            Ok(imported) => {
+                accepted("uc_from_pgn");
+                prop_assert_eq!(imported.fens.len(), imported.ucis.len() + 1);
+                prop_assert_eq!(imported.sans.len(), imported.ucis.len());
+                Ok(())
+            }
+        })
+    }
+
+    fn check_uc_setup(text: &str) -> Result<(), TestCaseError> {
+        guarded("UcSetup::from_text", text, || {
+            let _ = StartPosition::from_typed(text)
+                .map_err(|e| clear("StartPosition::from_typed", text, &e));
+            let _ = uc_verify(&"0".repeat(64), &"0".repeat(64), text, &[] as &[&str])
+                .map_err(|e| clear("uc_verify", text, &e));
+            match UcSetup::from_text(text, InputMode::Board) {
+                Err(e) => clear("UcSetup::from_text", text, &e),
+                Ok(setup) => {
+                    accepted("UcSetup::from_text");
+                    prop_assert_eq!(setup.to_text(), text, "not the one text of its setup");
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn uc_save_arbitrary() {
+        fuzz("uc_save_arbitrary", CI_CASES, arbitrary(&UC_SAVES), |t| {
+            check_uc_save(&t)
+        });
+    }
+
+    #[test]
+    fn uc_save_mutated() {
+        fuzz("uc_save_mutated", CI_CASES, tree_mutated(&UC_SAVES), |t| {
+            check_uc_save(&t)
+        });
+    }
+
+    #[test]
+    fn uc_pgn_arbitrary() {
+        fuzz("uc_pgn_arbitrary", CI_CASES, arbitrary(&UC_PGNS), |t| {
+            check_uc_pgn(&t)
+        });
+    }
+
+    #[test]
+    fn uc_pgn_mutated() {
+        fuzz("uc_pgn_mutated", CI_CASES, mutated(&UC_PGNS), |t| {
+            check_uc_pgn(&t)
+        });
+    }
+
+    #[test]
+    fn uc_setup_text_arbitrary() {
+        fuzz(
+            "uc_setup_text_arbitrary",
+            CI_CASES,
+            arbitrary(&UC_SETUPS),
+            |t| check_uc_setup(&t),
+        );
+    }
+
+    #[test]
+    fn uc_setup_text_mutated() {
+        fuzz(
+            "uc_setup_text_mutated",
+            CI_CASES,
+            mutated(&UC_SETUPS),
+            |t| check_uc_setup(&t),
+        );
+    }
+
+    #[test]
+    fn uc_every_valid_input_is_accepted() {
+        for text in &UC_SAVES.inputs {
+            check_uc_save(text).unwrap();
+            assert!(UcGame::from_json(text).is_ok());
+        }
+        for text in &UC_PGNS.inputs {
+            assert!(uc_from_pgn(text).is_ok(), "{text}");
+        }
+        for text in &UC_SETUPS.inputs {
+            check_uc_setup(text).unwrap();
+        }
+        assert!(UC_PGNS.inputs.len() >= 2);
+        assert!(
+            UC_SAVES
+                .inputs
+                .iter()
+                .any(|s| s.contains(r#""type":"undo""#)),
+            "the corpus has undos"
+        );
+    }
+}
