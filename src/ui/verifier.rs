@@ -106,6 +106,9 @@ pub enum Problem {
         line: usize,
         bytes: usize,
     },
+    /// A card-series duel's setup code (`cs1.…`), in the referee's words.
+    #[cfg(feature = "cards")]
+    CardsSetup(String),
 }
 
 impl Field {
@@ -132,6 +135,8 @@ impl Problem {
             Problem::Verify(VerifyError::Words)
             | Problem::TooManyWords { .. }
             | Problem::WordTooLong { .. } => Field::Words,
+            #[cfg(feature = "cards")]
+            Problem::CardsSetup(_) => Field::Setup,
         }
     }
 }
@@ -166,6 +171,19 @@ pub enum Outcome {
         computed: String,
     },
     Invalid(Vec<Problem>),
+    /// A card-series duel's reveal checked: its stacks.
+    #[cfg(feature = "cards")]
+    CardsVerified {
+        report: Box<crate::referee::cards::CsVerifyReport>,
+        fragment: String,
+    },
+    /// A card-series duel's commitment, the seed not revealed yet.
+    #[cfg(feature = "cards")]
+    CardsPending {
+        commitment_hex: String,
+        names: Vec<String>,
+        fragment: String,
+    },
 }
 
 /// Checks the four inputs as typed. Every problem of every field is listed at
@@ -180,6 +198,10 @@ pub fn check(
     let seed_hex = clean_hex(seed_text);
     let setup_text = clean_setup(setup_text);
     let words = word_entries(words_text);
+    #[cfg(feature = "cards")]
+    if setup_text.starts_with("cs1.") {
+        return cards::check(commitment_hex, seed_hex, setup_text, words);
+    }
     let mut problems = Vec::new();
 
     if commitment_hex.is_empty() {
@@ -411,6 +433,8 @@ pub fn problem_text(t: &VerifierTexts, problem: &Problem, inputs: [&str; 2]) -> 
         Problem::WordTooLong { line, bytes } => {
             fill(t.word_too_long, &[&line.to_string(), &bytes.to_string()])
         }
+        #[cfg(feature = "cards")]
+        Problem::CardsSetup(detail) => detail.clone(),
     };
     format!("{}: {detail}", field_name(t, problem.field()))
 }
@@ -802,6 +826,21 @@ fn outcome_html(
             ),
         ]
         .concat(),
+        #[cfg(feature = "cards")]
+        Outcome::CardsVerified { report, fragment } => cards::verified_html(t, report, fragment),
+        #[cfg(feature = "cards")]
+        Outcome::CardsPending {
+            commitment_hex,
+            names,
+            fragment,
+        } => [
+            banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
+            format!("<h2>{}</h2>", escape(t.commitment_heading)),
+            format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
+            name_chips("name-chips", names),
+            share_code(t, fragment, t.qr_label_pending),
+        ]
+        .concat(),
         Outcome::Invalid(problems) => {
             let items: String = problems
                 .iter()
@@ -931,4 +970,126 @@ fn verified_html(
         share_code(t, fragment, t.qr_label_result),
     ]
     .concat()
+}
+
+/// The card-series duel's reveal (setup code `cs1.…`, docs/fairness.md §11):
+/// the same inputs, the referee's `cs_verify`, and every stack printed.
+#[cfg(feature = "cards")]
+mod cards {
+    use super::*;
+    use crate::referee::cards::{CsSetup, CsVerifyError, CsVerifyReport, cs_verify};
+
+    /// Stacks printed: more than any game at a table uses.
+    const STACKS: usize = 40;
+
+    pub fn check(
+        commitment_hex: String,
+        seed_hex: String,
+        setup_text: String,
+        words: Vec<String>,
+    ) -> Outcome {
+        let mut problems = Vec::new();
+        if commitment_hex.is_empty() {
+            problems.push(Problem::Missing(Field::Commitment));
+        } else if let Err(e) = parse_hex32(&commitment_hex) {
+            problems.push(Problem::Verify(VerifyError::Commitment(e)));
+        }
+        if !seed_hex.is_empty()
+            && let Err(e) = parse_hex32(&seed_hex)
+        {
+            problems.push(Problem::Verify(VerifyError::Seed(e)));
+        }
+        let setup = CsSetup::from_text(&setup_text, crate::referee::InputMode::Board)
+            .map_err(|e| problems.push(Problem::CardsSetup(e.to_string())))
+            .ok();
+        if words.len() > MAX_WORDS {
+            problems.push(Problem::TooManyWords { found: words.len() });
+        }
+        if let Some((i, w)) = words
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.len() > MAX_WORD_BYTES)
+        {
+            problems.push(Problem::WordTooLong {
+                line: i + 1,
+                bytes: w.len(),
+            });
+        }
+        let Some(setup) = setup.filter(|_| problems.is_empty()) else {
+            return Outcome::Invalid(problems);
+        };
+        if seed_hex.is_empty() {
+            return Outcome::CardsPending {
+                fragment: verifier_fragment(&commitment_hex, &setup_text, None, &[]),
+                commitment_hex,
+                names: vec![setup.white, setup.black],
+            };
+        }
+        match cs_verify(&commitment_hex, &seed_hex, &setup_text, &words, STACKS) {
+            Ok(report) => Outcome::CardsVerified {
+                fragment: verifier_fragment(
+                    &report.commitment_hex,
+                    &report.setup_text,
+                    Some(&seed_hex),
+                    &report.words,
+                ),
+                report: Box::new(report),
+            },
+            Err(CsVerifyError::Mismatch { shown, computed }) => {
+                Outcome::Mismatch { shown, computed }
+            }
+            Err(CsVerifyError::Words) => {
+                Outcome::Invalid(vec![Problem::Verify(VerifyError::Words)])
+            }
+            Err(e) => Outcome::Invalid(vec![Problem::CardsSetup(e.to_string())]),
+        }
+    }
+
+    pub fn verified_html(t: &VerifierTexts, report: &CsVerifyReport, fragment: &str) -> String {
+        let words = if report.words.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<h2>{}</h2>{}",
+                escape(t.words_used),
+                name_chips("name-chips words-used", &report.words)
+            )
+        };
+        let stacks: String = report
+            .stacks
+            .iter()
+            .map(|s| format!(r#"<li class="cs-stack mono">{}</li>"#, escape(s)))
+            .collect();
+        [
+            banner(
+                "ok",
+                "✓",
+                t.match_title,
+                &format!(
+                    r#"{}<p class="hex-display">{}</p>{}"#,
+                    para("", t.match_detail),
+                    hex_groups(&report.commitment_hex, None),
+                    para(
+                        "match-words",
+                        if report.words.is_empty() {
+                            t.match_no_words
+                        } else {
+                            t.match_words
+                        },
+                    ),
+                ),
+            ),
+            format!("<h2>{}</h2>", escape(t.cards_players)),
+            name_chips(
+                "name-chips",
+                &[report.setup.white.clone(), report.setup.black.clone()],
+            ),
+            words,
+            format!("<h2>{}</h2>", escape(t.cards_stacks_title)),
+            para("schedule-note", t.cards_stacks_note),
+            format!(r#"<ol class="cs-stacks">{stacks}</ol>"#),
+            share_code(t, fragment, t.qr_label_result),
+        ]
+        .concat()
+    }
 }

@@ -8,6 +8,7 @@
 //
 // Time is Playwright's fake clock (see crazyhouse.test.mjs).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
@@ -270,14 +271,23 @@ describe("card-series duel", () => {
 
       // Fool's mate, whatever the cards: White plays f3 and g4 among quiet
       // pawn moves; Black plays e5, then Qh4 once it mates.
-      const WHITE = ["f2f3", "g2g4", "a2a3", "a3a4", "b2b3", "c2c3", "b3b4", "c3c4", "a4a5", "h2h3", "b1a3", "a3b5", "b5a7"];
-      const BLACK = ["e7e5", "a7a6", "a6a5", "b7b6", "h7h6", "c7c6", "b6b5", "a5a4", "h6h5", "b8a6", "a6c5", "c5e4"];
+      // Quiet moves only: nothing may block the diagonal h4–e1 (g3, f2), the
+      // queen's road d8–h4 (e7, f6, g5) or free a square next to White's king.
+      const WHITE = ["f2f3", "g2g4", "a2a3", "a3a4", "a4a5", "b2b3", "b3b4", "b4b5", "c2c3", "c3c4", "h2h3", "f3f4",
+        "c1b2", "b1a3", "a1b1", "b2c1", "b1a1", "a3b1", "b1a3", "a1a2", "a2a1"];
+      const BLACK = ["e7e5", "a7a6", "a6a5", "a5a4", "b7b6", "h7h6", "h6h5", "c7c6", "c6c5", "e5e4", "b8a6",
+        "c8b7", "a8a7", "b7c8", "a7a8", "a6b8", "b8a6"];
       let moves = 0;
       while (!(await page.locator(".cs-end").count())) {
         assert.ok(moves++ < 200, "no mate after 200 attempts");
         const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
         const board = await page.locator(".board .sq").evaluateAll((els) =>
-          Object.fromEntries(els.map((el) => [el.dataset.square, el.querySelector(".piece")?.textContent.trim() ?? ""])),
+          Object.fromEntries(
+            els.map((el) => {
+              const piece = el.querySelector(".piece");
+              return [el.dataset.square, piece ? (piece.classList.contains("w") ? "w" : "b") : ""];
+            }),
+          ),
         );
         let list = side === "white" ? WHITE : BLACK;
         if (side === "black" && board.f2 === "" && board.g4 !== "" && board.g2 === "" && board.e7 === "") list = ["d8h4", ...list];
@@ -285,7 +295,7 @@ describe("card-series duel", () => {
         let played = false;
         for (const uci of list) {
           const from = page.locator(`.sq[data-square=${uci.slice(0, 2)}]`);
-          if (!board[uci.slice(0, 2)]) continue;
+          if (board[uci.slice(0, 2)] !== side[0]) continue;
           await from.tap();
           const target = page.locator(`.sq[data-square=${uci.slice(2, 4)}].target`);
           if (await target.count()) {
@@ -295,7 +305,18 @@ describe("card-series duel", () => {
           }
           await from.tap();
         }
-        assert.ok(played, `${side} found no move`);
+        // Nothing from the list left in this series: any move on the queen's side.
+        for (const sq of played ? [] : Object.keys(board).filter((q) => "abc".includes(q[0]) && board[q] === side[0])) {
+          await page.locator(`.sq[data-square=${sq}]`).tap();
+          const targets = page.locator(".sq.target[data-square^=a], .sq.target[data-square^=b], .sq.target[data-square^=c]");
+          if (await targets.count()) {
+            await targets.first().tap();
+            played = true;
+            break;
+          }
+          await page.locator(`.sq[data-square=${sq}]`).tap();
+        }
+        assert.ok(played, `${side} found no move on ${JSON.stringify(board)}`);
         await page.waitForFunction(
           (b) => document.querySelector(".cs-end") || document.querySelector(".cs-series")?.innerHTML !== b,
           before,
@@ -318,11 +339,24 @@ describe("card-series duel", () => {
         time: T0,
       });
       await verifier.locator(".banner-ok").waitFor();
-      const report = await verifier.locator(".verifier").innerText();
-      for (const [i, s] of stacks.entries()) {
-        assert.ok(report.includes(s), `the verifier prints stack ${i + 1} (${s})`);
-      }
-      // And the PGN has the refused moves and the stacks as comments.
+      const dealt = await verifier.locator(".cs-stacks li").allInnerTexts();
+      assert.equal(dealt.length, 40, "the verifier prints 40 stacks");
+      assert.deepEqual(dealt.slice(0, stacks.length), stacks, "the verifier deals the stacks the game used, in order");
+      // The PGN: roster, stacks and commitment tags, series and stacks as comments.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.locator(".cs-end .record-download").tap(),
+      ]);
+      const pgn = readFileSync(await download.path(), "utf8");
+      assert.match(pgn, /\[Stacks "blind"\]/);
+      assert.ok(pgn.includes(`[Commitment "${commitment}"]`), pgn);
+      assert.ok(pgn.includes(`[Seed "${seed}"]`));
+      assert.match(pgn, /\{Series 1: White\}/);
+      assert.ok(pgn.includes(`{Stack: ${stacks[0]}`), "the PGN lists the first stack");
+      assert.match(pgn, /Qh4#/);
+      assert.match(pgn, /0-1\s*$/);
+      const refusedCards = await page.locator(".cs-history .cs-card.no").count();
+      if (refusedCards > 0) assert.match(pgn, /\{No: /, "refused moves are comments");
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -52,6 +52,10 @@ pub struct VerifierTexts {
     pub qr_caption: &'static str,
     pub qr_label_result: &'static str,
     pub qr_label_pending: &'static str,
+    /// Card-series duel (setup code `cs1.…`): the players, the stacks and how to read them.
+    pub cards_players: &'static str,
+    pub cards_stacks_title: &'static str,
+    pub cards_stacks_note: &'static str,
 
     // What is wrong, field by field.
     pub field_commitment: &'static str,
@@ -152,6 +156,9 @@ pub static EN: VerifierTexts = VerifierTexts {
     qr_caption: "Scan to check on your own phone",
     qr_label_result: "QR code: link to this verification",
     qr_label_pending: "QR code: link with this commitment and setup",
+    cards_players: "Card-series duel: White, Black",
+    cards_stacks_title: "The card stacks",
+    cards_stacks_note: "Stack 1 was used by the game's first series (White's), stack 2 by the next series, whoever played it, and so on. Cards top first: Y = Yes, N = No. A series cut short by a check left its last cards unused.",
 
     field_commitment: "Commitment",
     field_seed: "Seed",
@@ -247,6 +254,9 @@ pub static RU: VerifierTexts = VerifierTexts {
     qr_caption: "Отсканируйте, чтобы проверить на своём телефоне",
     qr_label_result: "QR-код: ссылка на эту проверку",
     qr_label_pending: "QR-код: ссылка с этим обязательством и настройками",
+    cards_players: "Дуэль серий с картами: белые, чёрные",
+    cards_stacks_title: "Колоды карт",
+    cards_stacks_note: "Колода 1 досталась первой серии партии (белых), колода 2 — следующей серии, кто бы её ни играл, и так далее. Карты сверху вниз: Y — «Да», N — «Нет». Серия, прерванная шахом, оставила последние карты несыгранными.",
 
     field_commitment: "Обязательство",
     field_seed: "Зерно",
