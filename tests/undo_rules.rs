@@ -846,3 +846,21 @@ fn c_1_pgn_import_reads_chess960_from_other_programs_and_names_bad_moves() {
     let plain = uc_from_pgn("1. e4 e5 2. Nf3 *").unwrap();
     assert_eq!(plain.start, Some(StartPosition::standard()));
 }
+
+/// The PGN example in docs/undo.md is what the referee writes.
+#[test]
+fn c_1_the_documented_pgn_example_is_real() {
+    let mut g = board_game(0);
+    play(&mut g, &["f4", "f5", "Rf3", "Rf6", "g1h1", "e6"]);
+    undo(&mut g, Colour::White).unwrap();
+    play(&mut g, &["Nd3"]);
+    let pgn = uc_to_pgn(&g, &PgnInfo::default()).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/undo.md"))
+        .expect("docs/undo.md");
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let example = "1. f4 {[%clk 0:05:01]} 1... f5 {[%clk 0:05:01]} 2. Rf3 {[%clk 0:05:02]} \
+        2... Rf6 {[%clk 0:05:02]} {Undo 1: White gives a token to Black (tokens 1-3), takes \
+        back 3... e6 and 3. O-O} 3. Nd3 {[%clk 0:05:03]}";
+    assert!(flat(&pgn).contains(example), "{pgn}");
+    assert!(flat(&doc).contains(example), "docs/undo.md");
+}
