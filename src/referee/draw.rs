@@ -16,7 +16,7 @@ pub const STREAM_SHIFT_LENGTHS: u64 = 2;
 pub const STREAM_COINS: u64 = 3;
 /// Reserved: card-series duel blind stacks (CS-8).
 pub const STREAM_CARD_ORDER: u64 = 4;
-/// Reserved: Chess960 start position (UC-1).
+/// Chess960 start position (UC-1), Undo Chess: docs/fairness.md §12.
 pub const STREAM_CHESS960: u64 = 5;
 
 /// One purpose's ChaCha20 stream with the v1 sampling rules.
