@@ -7,11 +7,13 @@
 //! * blind stacks: the envelope's `seed` is `"sealed"` (the key is the seed);
 //! * secret stacks: each `set_stack` event's stack is `x` and 12 hex digits:
 //!   the six letters XOR the ChaCha20 keystream of the key on stream
-//!   `2^32 + event index` (one stream per event, so no keystream is used for
-//!   two plaintexts);
+//!   `2^32 + k` for the game's k-th stack (one stream per stack, so no
+//!   keystream is used for two plaintexts);
 //! * `"vault"`: the sealed key's text, to be unsealed at load.
 //!
-//! Everything else (setup, moves, times) stays readable. A save whose
+//! Everything else (setup, moves, times) stays readable. The fields are
+//! changed in the log's text, so no JSON serializer beyond `referee::json`
+//! is linked into the app for this. A save whose
 //! secret cannot be sealed (no WebCrypto) is written readable, and an export
 //! of it withholds the secret instead ([`withheld_json`]).
 //!
@@ -63,125 +65,148 @@ impl std::error::Error for OpenError {}
 
 struct SealError(&'static str);
 
-fn keystream(key: &[u8; 32], index: usize) -> [u8; 6] {
+fn keystream(key: &[u8; 32], k: usize) -> [u8; 6] {
     let mut rng = ChaCha20Rng::from_seed(*key);
-    rng.set_stream(STREAM_BASE + index as u64);
+    rng.set_stream(STREAM_BASE + k as u64);
     let mut out = [0u8; 6];
     rng.fill_bytes(&mut out);
     out
 }
 
-fn encrypt_stack(key: &[u8; 32], index: usize, stack: &str) -> String {
-    let pad = keystream(key, index);
-    let bytes: Vec<u8> = stack.bytes().zip(pad).map(|(b, k)| b ^ k).collect();
+fn encrypt_stack(key: &[u8; 32], k: usize, stack: &str) -> String {
+    let pad = keystream(key, k);
+    let bytes: Vec<u8> = stack.bytes().zip(pad).map(|(b, p)| b ^ p).collect();
     format!("x{}", hex::encode(bytes))
 }
 
-fn decrypt_stack(key: &[u8; 32], index: usize, text: &str) -> Option<String> {
+fn decrypt_stack(key: &[u8; 32], k: usize, text: &str) -> Option<String> {
     let bytes = hex::decode(text.strip_prefix('x')?).ok()?;
     if bytes.len() != 6 {
         return None;
     }
-    let pad = keystream(key, index);
-    String::from_utf8(bytes.iter().zip(pad).map(|(b, k)| b ^ k).collect()).ok()
+    let pad = keystream(key, k);
+    String::from_utf8(bytes.iter().zip(pad).map(|(b, p)| b ^ p).collect()).ok()
 }
 
-/// Each `set_stack` event's stack, changed by `change(index, stack)`.
+/// Each `set_stack` event's stack in the log text, changed by
+/// `change(k, stack)` (k counts the stacks, 0 first). The log is written by
+/// `referee::json`, which escapes every quote inside a string, so `"stack":"`
+/// occurs only as the key.
 fn map_stacks(
-    log: &mut Value,
+    log: &str,
     mut change: impl FnMut(usize, &str) -> Option<String>,
-) -> Result<(), SealError> {
-    let Some(events) = log.get_mut("events").and_then(Value::as_array_mut) else {
-        return Ok(());
-    };
-    for (index, timed) in events.iter_mut().enumerate() {
-        let Some(event) = timed.get_mut("event") else {
-            continue;
-        };
-        if event.get("type").and_then(Value::as_str) != Some("set_stack") {
-            continue;
-        }
-        let Some(stack) = event.get("stack").and_then(Value::as_str) else {
-            continue;
-        };
-        let next = change(index, stack).ok_or(SealError("a sealed stack does not open"))?;
-        event["stack"] = Value::String(next);
+) -> Result<String, SealError> {
+    const KEY: &str = "\"stack\":\"";
+    let mut out = String::with_capacity(log.len() + 64);
+    let mut rest = log;
+    let mut k = 0;
+    while let Some(at) = rest.find(KEY) {
+        let start = at + KEY.len();
+        out.push_str(&rest[..start]);
+        let len = rest[start..]
+            .find('"')
+            .ok_or(SealError("a stack is not closed"))?;
+        let next = change(k, &rest[start..start + len])
+            .ok_or(SealError("a sealed stack does not open"))?;
+        out.push_str(&next);
+        rest = &rest[start + len..];
+        k += 1;
     }
-    Ok(())
+    out.push_str(rest);
+    Ok(out)
 }
 
-fn log_value(game: &CsGame, awaiting_words: bool) -> Value {
-    let mut log: Value =
-        serde_json::from_str(&game.to_json()).unwrap_or(Value::Object(Default::default()));
-    if awaiting_words {
-        log[AWAITING_WORDS_FIELD] = Value::Bool(true);
+/// The log text with `extra` fields (already JSON, each led by a comma) at its end.
+fn with_fields(log: String, extra: &str) -> String {
+    match log.strip_suffix('}') {
+        Some(body) if !extra.is_empty() => format!("{body}{extra}}}"),
+        _ => log,
     }
-    log
+}
+
+fn awaiting_field(awaiting_words: bool) -> &'static str {
+    if awaiting_words {
+        ",\"awaiting_words\":true"
+    } else {
+        ""
+    }
+}
+
+/// The seed's field as the log writes it.
+fn seed_field(value: &str) -> String {
+    format!("\"seed\":\"{value}\"")
 }
 
 /// The save with the game's secrets under `key` and `vault` (the key's
 /// sealed text). `key` must be the game's (the seed for blind stacks).
 pub fn sealed_json(game: &CsGame, awaiting_words: bool, key: &[u8; 32], vault: &str) -> String {
-    let mut log = log_value(game, awaiting_words);
-    match game.setup().stacks {
-        StackSource::Blind => log["seed"] = Value::String(SEALED_SEED.to_owned()),
-        StackSource::Secret => {
-            // Cannot fail: the closure always returns a value.
-            let _ = map_stacks(&mut log, |i, s| Some(encrypt_stack(key, i, s)));
+    let log = game.to_json();
+    let log = match game.setup().stacks {
+        StackSource::Blind => {
+            log.replacen(&seed_field(&hex::encode(key)), &seed_field(SEALED_SEED), 1)
         }
-    }
-    log[VAULT_FIELD] = Value::String(vault.to_owned());
-    log.to_string()
+        // Cannot fail: the closure always answers and the writer closes every string.
+        StackSource::Secret => {
+            map_stacks(&log, |k, s| Some(encrypt_stack(key, k, s))).unwrap_or_default()
+        }
+    };
+    // The vault text is `aesgcm1.<hex>.<hex>`: nothing to escape.
+    let vault: String = vault
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .collect();
+    let extra = format!(
+        "{},\"{VAULT_FIELD}\":\"{vault}\"",
+        awaiting_field(awaiting_words)
+    );
+    with_fields(log, &extra)
 }
 
 /// The readable save (no sealing here, or nothing secret left).
 pub fn plain_json(game: &CsGame, awaiting_words: bool) -> String {
-    log_value(game, awaiting_words).to_string()
+    with_fields(game.to_json(), awaiting_field(awaiting_words))
 }
 
 /// An export that holds no secret: the seed or the stacks withheld.
 pub fn withheld_json(game: &CsGame, awaiting_words: bool) -> String {
-    let mut log = log_value(game, awaiting_words);
-    match game.setup().stacks {
-        StackSource::Blind => log["seed"] = Value::String(WITHHELD.to_owned()),
-        StackSource::Secret => {
-            let _ = map_stacks(&mut log, |_, _| Some(WITHHELD.to_owned()));
+    let log = game.to_json();
+    let log = match game.setup().stacks {
+        StackSource::Blind => {
+            let seed = game.to_log().seed;
+            log.replacen(&seed_field(&seed), &seed_field(WITHHELD), 1)
         }
-    }
-    log.to_string()
+        StackSource::Secret => {
+            map_stacks(&log, |_, _| Some(WITHHELD.to_owned())).unwrap_or_default()
+        }
+    };
+    with_fields(log, awaiting_field(awaiting_words))
 }
 
 /// The sealed key's text of a sealed save.
 pub fn vault_of(save: &str) -> Option<String> {
-    let log: Value = serde_json::from_str(save).ok()?;
+    let log = crate::referee::json::parse(save).ok()?;
     log.get(VAULT_FIELD)?.as_str().map(str::to_owned)
 }
 
 /// A save read back: the game and whether its words are still to be locked.
 pub fn open_json(save: &str, key: Option<&[u8; 32]>) -> Result<(CsGame, bool), OpenError> {
-    let mut log: Value = serde_json::from_str(save)
-        .map_err(|e| OpenError::Log(CsLogError::Header(HeaderError::Json(e.to_string()))))?;
+    let log: Value = crate::referee::json::parse(save)
+        .map_err(|e| OpenError::Log(CsLogError::Header(HeaderError::Json(e.0))))?;
     let awaiting = log
         .get(AWAITING_WORDS_FIELD)
         .and_then(Value::as_bool)
         .unwrap_or(false);
-    if let Some(map) = log.as_object_mut() {
-        map.remove(AWAITING_WORDS_FIELD);
-        if map.remove(VAULT_FIELD).is_some() {
-            let key = key.ok_or(OpenError::Sealed("the key of this save is gone"))?;
-            let blind = map
-                .get("seed")
-                .and_then(Value::as_str)
-                .is_some_and(|s| s == SEALED_SEED);
-            if blind {
-                map.insert("seed".to_owned(), Value::String(hex::encode(key)));
-            } else {
-                map_stacks(&mut log, |i, s| decrypt_stack(key, i, s))
-                    .map_err(|SealError(why)| OpenError::Sealed(why))?;
-            }
-        }
+    let mut text = save.to_owned();
+    if log.get(VAULT_FIELD).is_some() {
+        let key = key.ok_or(OpenError::Sealed("the key of this save is gone"))?;
+        text = if log.get("seed").and_then(Value::as_str) == Some(SEALED_SEED) {
+            text.replacen(&seed_field(SEALED_SEED), &seed_field(&hex::encode(key)), 1)
+        } else {
+            map_stacks(&text, |k, s| decrypt_stack(key, k, s))
+                .map_err(|SealError(why)| OpenError::Sealed(why))?
+        };
     }
-    let game = CsGame::from_json(&log.to_string()).map_err(OpenError::Log)?;
+    let game = CsGame::from_json(&text).map_err(OpenError::Log)?;
     if awaiting && (game.setup().stacks != StackSource::Blind || !game.events().is_empty()) {
         return Err(OpenError::Sealed(
             "only an unstarted blind game awaits words",
@@ -222,6 +247,31 @@ mod tests {
         );
         let withheld = withheld_json(&g, false);
         assert!(!withheld.contains("YNNYYN"));
+    }
+
+    #[test]
+    fn names_that_look_like_stacks_stay_names() {
+        let name = "x\"stack\":\"YNNYYN\"";
+        let setup = CsSetup::new(name, "B", InputMode::Clock, StackSource::Secret);
+        let mut g = CsGame::new(setup).unwrap();
+        for (i, order) in ["NNNYYY", "YNYNYN"].iter().enumerate() {
+            let stack = Stack::from_text(order).unwrap();
+            g.apply(0, CsEvent::SetStack { stack }).unwrap();
+            if i == 0 {
+                g.apply(0, CsEvent::Start).unwrap();
+                for _ in 0..6 {
+                    let played = CsEvent::Played {
+                        check: false,
+                        note: None,
+                    };
+                    g.apply(0, played).unwrap();
+                }
+            }
+        }
+        let key = [9u8; 32];
+        let text = sealed_json(&g, false, &key, "aesgcm1.00.11");
+        assert!(!text.contains("YNYNYN"), "{text}");
+        assert_eq!(open_json(&text, Some(&key)).unwrap().0, g);
     }
 
     #[test]

@@ -45,9 +45,9 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
                     for c in stack.chars().skip(s.attempts.len()) {
                         let word = if c == 'Y' { t.yes } else { t.no };
                         out.push_str(&format!(
-                            "<li class=\"cs-card unused\"><span>{}</span><small>{}</small></li>",
-                            escape(word),
-                            escape(t.unused)
+                            "<li class=\"cs-card unused\" title=\"{}\"><span>{}</span><small>–</small></li>",
+                            escape(t.unused),
+                            escape(word)
                         ));
                     }
                 }

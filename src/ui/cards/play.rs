@@ -342,7 +342,8 @@ fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) 
         view_now.with(|v| {
             v.as_ref()
                 .and_then(|v| v.remaining_ms)
-                .map_or_else(|| "—".to_owned(), |ms| format::clock_face(ms[i]))
+                .map(|ms| format::clock_face(ms[i]))
+                .unwrap_or_default()
         })
     };
     let low = move || {
@@ -448,8 +449,15 @@ fn Middle(
         })
     };
     let board = move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
+    // In clock mode the strip faces the player whose turn it is.
+    let faces_black = move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .is_some_and(|v| v.mode == InputMode::Clock && v.side_to_move == Colour::Black)
+        })
+    };
     view! {
-        <div class="middle cs-middle">
+        <div class="middle cs-middle" class:faces-black=faces_black>
             <div class="cs-series" inner_html=move || {
                 let t = i18n.of(&TEXTS);
                 let series = view_now.with(|v| v.as_ref().map(|v| series_html(t, v)).unwrap_or_default());
@@ -461,12 +469,11 @@ fn Middle(
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             <Show when=clock_move>
                 <div class="cs-clock-move">
-                    <label class="field">
-                        <span class="field-label">{move || i18n.of(&TEXTS).note_label}</span>
-                        <input type="text" class="text-input cs-note" autocomplete="off" maxlength="32"
-                            prop:value=move || note.get()
-                            on:input=move |ev| note.set(event_target_value(&ev))/>
-                    </label>
+                    <input type="text" class="text-input cs-note" autocomplete="off" maxlength="32"
+                        placeholder=move || i18n.of(&TEXTS).note_label
+                        aria-label=move || i18n.of(&TEXTS).note_label
+                        prop:value=move || note.get()
+                        on:input=move |ev| note.set(event_target_value(&ev))/>
                     <button type="button" class="button cs-check" on:click=move |_| played(ctx, note, true)>
                         {move || i18n.of(&TEXTS).moved_check}
                     </button>

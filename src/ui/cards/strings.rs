@@ -180,7 +180,7 @@ pub static EN: CardsTexts = CardsTexts {
     series_title: "Series {n}: {mover}",
     refused_list: "Refused in this series, not again:",
     reply_banner: "{name} answers the check: one move, no card",
-    note_label: "Your move (optional, for the list)",
+    note_label: "Your move, e.g. Nf3 (optional)",
     moved_check: "Moved — gives check",
     board_waits: [
         "Black taps their half to start White's series",
@@ -304,7 +304,7 @@ pub static RU: CardsTexts = CardsTexts {
     series_title: "Серия {n}: {mover}",
     refused_list: "Отклонено в этой серии, повторять нельзя:",
     reply_banner: "{name} отвечает на шах: один ход без карты",
-    note_label: "Ваш ход (необязательно, для списка)",
+    note_label: "Ваш ход, например Kf3 (необязательно)",
     moved_check: "Сходил — шах",
     board_waits: [
         "Чёрные нажимают свою половину, чтобы начать серию белых",
