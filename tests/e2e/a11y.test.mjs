@@ -6,7 +6,9 @@
 // in board mode with both pockets filled, the menu, the end) and every
 // Swedish chess screen (setup, the four clocks with an undo asking its
 // question, the menu, board mode with each board and a piece picked up, both
-// ends). And the
+// ends) and every card-duel screen where the build has it (setup, pass the
+// phone, laying the cards, the hand-back, the table in both modes, the menu,
+// the commitment, both ends). And the
 // screen-reader live region never carries an old result into a new game or
 // another language (issue #10, item 11).
 //
@@ -355,6 +357,62 @@ async function bughouse(page, problems, { bh: names }) {
   problems.push(...(await audit(page, "Bughouse end, board mode")));
 }
 
+/** The card-series duel's screens, in builds that have it (feature `cards`). */
+async function cards(page, problems, { zh: names }) {
+  await page.goto(`${app.url}#/cards`);
+  await page.locator(".cs-setup, .page > .notice").first().waitFor();
+  if (!(await page.locator(".cs-setup").count())) return;
+  const inputs = page.locator(".cs-setup input[type=text]");
+  await inputs.nth(0).fill(names[0]);
+  await inputs.nth(1).fill(names[1]);
+  await page.locator(".cs-setup label.chip").last().tap();
+  for (const summary of await page.locator(".cs-setup details > summary").all()) await summary.tap();
+  problems.push(...(await audit(page, "Card duel setup (custom time, rules open)")));
+  await page.locator(".cs-setup label.chip").nth(4).tap(); // 25 + 10: no flag while axe looks
+  // Secret stacks, clock mode: the pass screen, laying the cards, the hand-back, the table, the menu, the end.
+  await page.locator("input[name=cs-mode]").nth(0).check();
+  await page.locator("input[name=cs-stacks]").nth(0).check();
+  await page.locator(".cs-setup button.primary.big").tap();
+  await page.locator(".cs-pass").waitFor();
+  problems.push(...(await audit(page, "Card duel, pass the phone")));
+  await page.locator(".cs-open-private").tap();
+  for (let i = 0; i < 6; i++) await page.locator(".cs-card-button").nth(i).tap();
+  problems.push(...(await audit(page, "Card duel, laying the cards")));
+  await page.locator(".cs-confirm-stack:not([disabled])").tap();
+  await page.locator(".cs-handback").waitFor();
+  problems.push(...(await audit(page, "Card duel, hand the phone back")));
+  await page.locator(".cs-continue").tap();
+  await page.locator(".cs-play .half.black-seat.starts").waitFor();
+  problems.push(...(await audit(page, "Card duel play, clock mode, before the start")));
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  await page.locator(".half.white-seat").tap();
+  await page.locator(".cs-reveal").waitFor();
+  problems.push(...(await audit(page, "Card duel play, clock mode, a card turned")));
+  await openMenu(page);
+  problems.push(...(await audit(page, "Card duel menu")));
+  await resignFromMenu(page, ".cs-end");
+  problems.push(...(await audit(page, "Card duel end, clock mode")));
+  // Blind stacks, board mode, no clock: the commitment, the board with a piece picked up, the end with the reveal.
+  await page.locator(".cs-end button.new-setup").tap();
+  await page.locator("input[name=cs-mode]").nth(1).check();
+  await page.locator("input[name=cs-stacks]").nth(1).check();
+  await page.locator("#cs-clock").uncheck();
+  await page.locator(".cs-setup button.primary.big").tap();
+  await page.locator(".cs-commit").waitFor();
+  problems.push(...(await audit(page, "Card duel commitment")));
+  await page.locator(".cs-lock").tap();
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".sq[data-square=g1]").tap();
+  await page.locator(".sq.target").first().waitFor();
+  problems.push(...(await audit(page, "Card duel play, board mode, a piece picked up")));
+  await page.locator(".cs-play .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+  await resignFromMenu(page, ".cs-end");
+  await page.locator("[data-testid=reveal-seed]").waitFor();
+  problems.push(...(await audit(page, "Card duel end, board mode, the reveal")));
+}
+
 describe("accessibility (axe-core)", () => {
   for (const [lang, setup] of Object.entries(LANGS)) {
     test(`every screen in ${lang}: no axe violation; the live region forgets old results`, async () => {
@@ -368,6 +426,7 @@ describe("accessibility (axe-core)", () => {
         await nordau(page, problems, setup, lang);
         await crazyhouse(page, problems, setup, lang);
         await bughouse(page, problems, setup);
+        await cards(page, problems, setup);
         assert.deepEqual(problems, [], `axe found violations:\n${problems.join("\n")}`);
         assert.deepEqual(errors, []);
       } finally {
