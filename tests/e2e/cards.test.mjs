@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import {
+  FILLABLE_STORAGE,
   LANDSCAPE,
   launchBrowser,
   openWithFakeClock,
@@ -361,6 +362,79 @@ describe("card-series duel", () => {
     } finally {
       await context.close();
       await other.close();
+      await app.stop();
+    }
+  });
+
+  test("two windows: a take-over mid-series keeps every turned card and the stack sealed", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { preset: 1 });
+      await page.locator(".cs-setup button.primary.big").tap();
+      await layStack(page, "YYNNYN", { arranger: "Boris", mover: "Anna" });
+      await page.locator(".half.black-seat.starts").tap();
+      await clockMove(page, "white", { note: "e4" });
+      await clockMove(page, "white", { note: "d4" });
+      await clockMove(page, "white", { note: "Nf3" });
+      const before = await readTable(page);
+      assert.equal(before.reveal, "no");
+
+      const other = await context.newPage();
+      const otherErrors = [];
+      other.on("pageerror", (e) => otherErrors.push(String(e)));
+      await other.goto(`${app.url}#/cards`);
+      await other.locator(".elsewhere").waitFor();
+      await other.getByRole("button", { name: "Take over here" }).tap();
+      await other.locator(".cs-play").waitFor();
+      const taken = await readTable(other);
+      assert.equal(taken.reveal, "no");
+      assert.equal(taken.down, 3);
+      assert.equal(taken.refused, before.refused);
+      await assertHidden(other, "YYNNYN", "after the take-over");
+      await page.locator(".elsewhere").waitFor();
+      // The fourth card, in the new window: No.
+      await other.locator(".half.white-seat").tap();
+      assert.equal((await readTable(other)).reveal, "no");
+      assert.deepEqual([...errors, ...otherErrors], []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("storage full mid-series: the game goes on with the warning, and its export keeps the stack sealed", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      await context.addInitScript(FILLABLE_STORAGE);
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { preset: 1 });
+      await page.locator(".cs-setup button.primary.big").tap();
+      await layStack(page, "NNYYYN", { arranger: "Boris", mover: "Anna" });
+      await page.locator(".half.black-seat.starts").tap();
+      await page.evaluate(() => (window.__full = true));
+      await clockMove(page, "white", { note: "e4" });
+      await page.locator(".unsaved-compact").waitFor();
+      assert.equal((await readTable(page)).reveal, "no");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.locator(".unsaved-compact button").tap(),
+      ]);
+      const file = readFileSync(await download.path(), "utf8");
+      assert.ok(!file.includes("NNYYYN"), "the export shows the stack order");
+      assert.ok(!/"stack":"[YN]{6}"/.test(file), "the export holds a readable stack");
+      assert.match(file, /"vault":"aesgcm1\./);
+      assert.match(file, /"played"/);
+      // Space again: the next card's save holds everything.
+      await page.evaluate(() => (window.__full = false));
+      await clockMove(page, "white", { note: "d4" });
+      await page.locator(".unsaved-compact").waitFor({ state: "detached" });
+      await assertHidden(page, "NNYYYN", "after storage came back");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
       await app.stop();
     }
   });
