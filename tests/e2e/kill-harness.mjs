@@ -96,7 +96,15 @@ export const MODULES = {
     key: "bughouse.match",
     ready: ".bh-setup, .bh-play, .bh-end, .ns-damaged, .elsewhere",
   },
+  cards: {
+    route: "#/cards",
+    key: "cards.game",
+    ready: ".cs-setup, .cs-commit, .cs-arrange, .cs-play, .cs-end, .ns-damaged, .elsewhere",
+  },
 };
+
+/** Card duel: screens that hold only what is on screen (a card being laid, the hand-back); a reopen shows the one before. */
+const CS_UI_ONLY = ["cs-lay", "cs-handback"];
 
 /** Bughouse's four clocks: board A or B, White or Black (the quadrants' `data-seat`). */
 const BH_SEATS = ["Aw", "Ab", "Bw", "Bb"];
@@ -149,7 +157,14 @@ async function pageSnapshot({ key, nudge, seats }) {
     return txt(copy);
   };
   let screen = null;
-  if (q(".bh-setup")) screen = "bh-setup";
+  if (q(".cs-setup")) screen = "cs-setup";
+  else if (q(".cs-commit")) screen = "cs-commit";
+  else if (q(".cs-lay")) screen = "cs-lay";
+  else if (q(".cs-pass")) screen = "cs-pass";
+  else if (q(".cs-handback")) screen = "cs-handback";
+  else if (q(".cs-play")) screen = "cs-play";
+  else if (q(".cs-end")) screen = "cs-end";
+  else if (q(".bh-setup")) screen = "bh-setup";
   else if (q(".bh-play")) screen = "bh-play";
   else if (q(".bh-end")) screen = "bh-end";
   else if (q(".zh-setup")) screen = "zh-setup";
@@ -173,7 +188,7 @@ async function pageSnapshot({ key, nudge, seats }) {
       starts: el.classList.contains("starts"),
     };
   };
-  const play = screen === "zh-play" || screen === "ns-play";
+  const play = screen === "zh-play" || screen === "ns-play" || screen === "cs-play";
   // Bughouse: the four quadrants (clock mode; in board mode, the two of each board's panel).
   const quad = (seat) => {
     const el = q(`.bh-play .bh-quad[data-seat=${seat}] .half`);
@@ -235,11 +250,14 @@ async function pageSnapshot({ key, nudge, seats }) {
     boardNotice: txt(q(".ns-play .board-notice")),
     swap: txt(q("#swap-near .swap-message")),
     endText: plain(q(".zh-end, .ns-end")),
-    endClocks: qa(".zh-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
+    endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
     seats: qa(".ns-commit .seat-list .seat-name").map(txt),
     unsealed: q(".unsealed-warning") !== null,
     leftDraw: txt(q("[data-testid=left-draw]")),
+    // Card duel: the turned cards, the series and the refused moves; the pass screen.
+    csSeries: txt(q(".cs-series")),
+    csPass: txt(q(".cs-pass")),
     clocks,
     // Bughouse: each board's undo button, and in board mode its position, pockets and notices.
     bhUndo: bh ? qa(".bh-undo").map((u) => `${u.classList.contains("board-a") ? "A" : "B"}:${u.querySelector("button") ? 1 : 0}`).join(" ") : null,
@@ -297,6 +315,10 @@ function pageOptions() {
     bhUndo: qa(".bh-play .bh-undo button").map((b) => (b.closest(".bh-undo").classList.contains("board-a") ? "a" : "b")),
     bhBoardMode: q(".bh-play.board-mode") !== null,
     bhShown: q(".bh-panel.shown")?.classList.contains("board-a") ? "A" : q(".bh-panel.shown") ? "B" : null,
+    // Card duel: "gives check" (clock mode), the menu of a game without a clock, a blind game's end.
+    csCheck: q(".cs-check") !== null,
+    csMenu: q(".cs-middle .menu-button") !== null,
+    csBlindEnd: q(".cs-end [data-testid=reveal-seed]") !== null,
   };
 }
 
@@ -351,6 +373,19 @@ export function parseSave(module, raw) {
   }
   if (module === "bughouse") {
     return { stage: "game", id: JSON.stringify(v.setup), events: v.events ?? [], games: [], draws: [], control: v.setup?.controls ?? [] };
+  }
+  if (module === "cards") {
+    // A sealed save's stacks are ciphertext until the game is over, then plain: compared as "•".
+    const events = (v.events ?? []).map((e) => (e.event?.type === "set_stack" ? { ...e, event: { ...e.event, stack: "•" } } : e));
+    const clock = v.setup?.clock;
+    return {
+      stage: v.awaiting_words ? "words" : "game",
+      id: JSON.stringify(v.setup),
+      events,
+      games: [],
+      draws: [],
+      control: clock ? { stages: [{ increment: { type: "fischer", ms: clock.increment_ms } }] } : null,
+    };
   }
   if (module === "crazyhouse") {
     return { stage: "game", id: JSON.stringify(v.setup), events: v.events ?? [], games: [], draws: [], control: v.setup?.control };
@@ -605,6 +640,83 @@ export class KillSeries {
         if (fresh >= 0) add(0.3, { name: "new-session", events: ["stage:setup"], pre: [tap(".ns-end .end-actions button", fresh)], final: tap(".ns-end .end-actions button", fresh) });
         break;
       }
+      case "cs-setup": {
+        const setup = this.pickCsSetup(rng);
+        add(1, { name: "setup-start", events: [setup.blind ? "stage:words" : "start-game"], setup, final: tap(".cs-setup button.primary.big") });
+        break;
+      }
+      case "cs-commit":
+        add(1, { name: "lock-words", events: ["stage:game"], words: true, final: tap(".cs-lock") });
+        break;
+      case "cs-pass":
+        add(1, { name: "open-private", events: [], final: tap(".cs-open-private") });
+        break;
+      case "cs-lay":
+        // Each card tapped once, in a random order: the first three tapped are Yes.
+        add(1, {
+          name: "lay-stack",
+          events: ["set_stack"],
+          gain: "press",
+          pre: rng.shuffle([0, 1, 2, 3, 4, 5]).map((i) => tap(".cs-card-button", i)),
+          final: tap(".cs-confirm-stack"),
+        });
+        break;
+      case "cs-handback":
+        add(1, { name: "continue", events: [], final: tap(".cs-continue") });
+        break;
+      case "cs-play":
+        if (o.sheet) {
+          const buttons = o.sheetButtons;
+          const idx = (re) => buttons.findIndex((b) => b.enabled && re.test(b.label));
+          const confirm = (weight, name, re, events) => {
+            const i = idx(re);
+            if (i >= 0) add(weight, { name, events, pre: [tap(".sheet button", i)], final: tap(".sheet button", i) });
+          };
+          const close = buttons.findIndex((b) => b.head);
+          add(5, { name: "menu-close", events: ["resume"], ui: "sheet-closed", final: tap(".sheet button", close) });
+          confirm(0.8, "resign", /resigns$/, ["resign"]);
+          confirm(0.6, "agree-draw", /^Agreed draw$/, ["agree_draw"]);
+          confirm(1, "claim", /^Claim /, ["claim"]);
+          confirm(0.3, "report-mate", /is mated$/, ["report"]);
+          confirm(0.2, "report-stalemate", /^Stalemate$/, ["report"]);
+          confirm(0.25, "discard", /discard/i, ["stage:none"]);
+          const adjust = buttons.map((b, i) => (b.adjust ? i : -1)).filter((i) => i >= 0);
+          if (adjust.length) add(2, { name: "adjust", events: ["adjust"], gain: 60_000, final: tap(".sheet button", rng.pick(adjust)) });
+          break;
+        }
+        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.cs-play .half.${o.starts}-seat`) });
+        if (o.toMove && !o.board) add(8, { name: "played", events: ["played"], gain: "press", final: tap(`.cs-play .half.${o.toMove}-seat`) });
+        if (o.toMove && !o.board && o.csCheck) add(1, { name: "played-check", events: ["played"], gain: "press", final: tap(".cs-check") });
+        if (o.toMove && o.board && o.pieces.length) {
+          const picked = await page.evaluate(pageSelectPiece, { order: rng.shuffle(o.pieces) });
+          if (picked) {
+            const to = rng.pick(picked.targets);
+            const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
+            const target = tap(`.ns-play .sq[data-square=${to}]`);
+            add(8, {
+              name: "move",
+              events: ["move"],
+              gain: "press",
+              mv: picked.from + to,
+              pre: promotes ? [target, { waitFor: ".promotion" }] : [],
+              final: promotes ? tap(".promotion button.promo", rng.int(0, 3)) : target,
+            });
+          }
+        }
+        if (o.pause) add(1, { name: "pause", events: ["pause"], final: tap(".middle-controls > button.button:not(.undo):not(.primary)") });
+        if (o.resume) add(5, { name: "resume", events: ["resume"], final: tap(".middle-controls > button.primary") });
+        if (o.menu) add(1, { name: "menu-open", events: ["pause"], ui: "sheet-open", final: tap(".middle-controls .menu-button") });
+        if (o.csMenu) add(0.5, { name: "menu-open", events: [], ui: "sheet-open", final: tap(".cs-middle .menu-button") });
+        if (!eventOnly) add(1, { name: "wait", events: [], final: null });
+        break;
+      case "cs-end": {
+        const b = o.endButtons;
+        const rematch = b.findIndex((x) => x.primary);
+        const fresh = b.findIndex((x) => x.newSetup);
+        add(5, { name: "rematch", events: [o.csBlindEnd ? "stage:words" : "start-game"], final: tap(".cs-end .end-actions button", rematch) });
+        if (fresh >= 0) add(1, { name: "new-setup", events: ["stage:none"], final: tap(".cs-end .end-actions button", fresh) });
+        break;
+      }
       case "bh-setup":
         add(1, { name: "setup-start", events: ["start-game"], setup: this.pickBhSetup(rng), final: tap(".bh-setup button.primary.big") });
         break;
@@ -689,6 +801,12 @@ export class KillSeries {
     return { board: rng.chance(0.4), control: rng.pick(BH_CONTROLS), names: BH_NAMES.map((_, i) => BH_NAMES[(i + shift) % 4]) };
   }
 
+  pickCsSetup(rng) {
+    const swap = rng.chance(0.5);
+    // 3 + 2 or 5 + 3, or no clock.
+    return { board: rng.chance(0.5), blind: rng.chance(0.4), clock: rng.chance(0.8) ? rng.int(0, 1) : null, names: swap ? [...ZH_NAMES].reverse() : ZH_NAMES };
+  }
+
   pickZhSetup(rng) {
     const swap = rng.chance(0.5);
     return { board: rng.chance(0.6), control: rng.pick(ZH_CONTROLS), names: swap ? [...ZH_NAMES].reverse() : ZH_NAMES };
@@ -728,6 +846,20 @@ export class KillSeries {
         for (let i = 0; i < 4; i++) await page.locator(`#bh-min-${seats[i]}`).fill(control.custom.minutes[i]);
         await page.locator(".bh-setup select").selectOption(control.custom.kind);
         if (control.custom.kind !== "0") await page.locator("#bh-increment").fill(control.custom.seconds);
+      }
+    } else if (action.name === "setup-start" && this.module === "cards") {
+      const { board, blind, clock, names } = action.setup;
+      const inputs = page.locator(".cs-setup input[type=text]");
+      await inputs.nth(0).fill(names[0]);
+      await inputs.nth(1).fill(names[1]);
+      await page.locator("input[name=cs-mode]").nth(board ? 1 : 0).check();
+      await page.locator("input[name=cs-stacks]").nth(blind ? 1 : 0).check();
+      const box = page.locator("#cs-clock");
+      if (clock === null) {
+        if (await box.isChecked()) await box.uncheck();
+      } else {
+        if (!(await box.isChecked())) await box.check();
+        await page.locator(".cs-setup label.chip").nth(clock).tap();
       }
     } else if (action.name === "setup-start") {
       const inputs = page.locator(".ns-setup input[type=text]");
@@ -984,8 +1116,9 @@ export class KillSeries {
     if (inflight && record.applied === null) record.applied = used;
     if (!inflight) record.applied = null;
 
-    // 2. Nothing more in the log: the resumed screen is the painted one.
-    if (sameGame && !used && !flagged) {
+    // 2. Nothing more in the log: the resumed screen is the painted one (a
+    // card duel's screen that held only what was on it comes back as the one before).
+    if (sameGame && !used && !flagged && !CS_UI_ONLY.includes(before.screen)) {
       const a = signature(before, { clocks: false });
       const b = signature(after, { clocks: false });
       if (a !== b) fail(`the resumed screen differs from the painted one:\n  before ${a}\n  after  ${b}`);
@@ -1077,7 +1210,7 @@ export function signature(s, { clocks = true } = {}) {
       starts: h.starts,
       bank: clocks && !h.toMove ? h.bank : undefined,
     };
-  const play = s.screen === "zh-play" || s.screen === "ns-play";
+  const play = s.screen === "zh-play" || s.screen === "ns-play" || s.screen === "cs-play";
   return JSON.stringify({
     screen: s.screen,
     damaged: s.damaged,
@@ -1100,6 +1233,8 @@ export function signature(s, { clocks = true } = {}) {
     quads: s.screen === "bh-play" && s.clocks ? BH_SEATS.map((seat) => half(s.clocks[seat])) : undefined,
     bhUndo: s.bhUndo ?? undefined,
     bhBoards: s.bhBoards ?? undefined,
+    csSeries: s.csSeries ?? undefined,
+    csPass: s.csPass ?? undefined,
   });
 }
 
