@@ -294,4 +294,27 @@ mod tests {
         let plain = plain_json(&g, true);
         assert_eq!(open_json(&plain, None).unwrap(), (g, true));
     }
+
+    proptest::proptest! {
+        /// A save is text anyone can edit: opening any text, with or without
+        /// a key, refuses it or opens a game; it never panics.
+        #[test]
+        fn opening_any_text_never_panics(text in ".{0,300}", key in proptest::option::of(proptest::array::uniform32(0u8..))) {
+            let _ = open_json(&text, key.as_ref());
+            let _ = vault_of(&text);
+        }
+
+        /// A sealed save, cut or changed anywhere, still never panics.
+        #[test]
+        fn damaged_sealed_saves_never_panic(cut in 0usize..400, at in 0usize..400, byte in 0u8..128) {
+            let key = [5u8; 32];
+            let mut text = sealed_json(&secret_game(), false, &key, "aesgcm1.00.11").into_bytes();
+            if at < text.len() {
+                text[at] = byte;
+            }
+            text.truncate(cut.max(1));
+            let text = String::from_utf8_lossy(&text);
+            let _ = open_json(&text, Some(&key));
+        }
+    }
 }
