@@ -85,6 +85,35 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
     out
 }
 
+/// Blind stacks: the reveal, with a link that opens it in the verifier.
+fn reveal_html(t: &CardsTexts, r: &crate::referee::cards::CsReveal) -> String {
+    let url = absolute_url(&verifier_fragment(
+        &r.commitment_hex,
+        &r.setup_text,
+        Some(&r.seed_hex),
+        &r.words,
+    ));
+    format!(
+        concat!(
+            "<div class=\"group cs-reveal-seed\"><h2 class=\"card-title\">{}</h2><p class=\"hint\">{}</p>",
+            "<p><strong>{}</strong></p><p class=\"hex mono\" data-testid=\"reveal-commitment\">{}</p>",
+            "<p><strong>{}</strong></p><p class=\"hex mono\" data-testid=\"reveal-seed\">{}</p>",
+            "<p><strong>{}</strong> <span class=\"mono\">{}</span></p>",
+            "<a class=\"button\" href=\"{}\" data-testid=\"verify-link\">{}</a></div>"
+        ),
+        escape(t.reveal_title),
+        escape(t.reveal_explain),
+        escape(t.commitment),
+        escape(&format::grouped_hex(&r.commitment_hex)),
+        escape(t.seed),
+        escape(&format::grouped_hex(&r.seed_hex)),
+        escape(t.setup_code),
+        escape(&r.setup_text),
+        escape(&url),
+        escape(t.verify),
+    )
+}
+
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
@@ -104,12 +133,35 @@ pub fn EndScreen() -> impl IntoView {
             .game
             .with(|g| g.as_ref().map(|g| g.game.history()).unwrap_or_default());
         view_now.with(|v| {
-            v.as_ref()
-                .map(|v| history_html(t, v, &turns))
-                .unwrap_or_default()
+            let Some(v) = v.as_ref() else {
+                return String::new();
+            };
+            let mut out = format!(
+                "<div class=\"group\"><h2 class=\"card-title\">{}</h2>{}</div>",
+                escape(t.series_heading),
+                history_html(t, v, &turns)
+            );
+            if let Some(r) = &v.reveal {
+                out.push_str(&reveal_html(t, r));
+            }
+            out
         })
     };
-    let reveal = move || view_now.with(|v| v.as_ref().and_then(|v| v.reveal.clone()));
+    // Who won and why: static once over, so one string (docs/lean-modules.md rule 4).
+    let head = move || {
+        let t = i18n.of(&TEXTS);
+        view_now.with(|v| {
+            let Some((v, r)) = v.as_ref().and_then(|v| Some((v, v.result?))) else {
+                return String::new();
+            };
+            format!(
+                "<p class=\"end-kicker\">{}</p><h1 class=\"end-result\">{}</h1><p class=\"end-reason\">{}</p>",
+                escape(t.game_over),
+                escape(&result_text(t, v)),
+                escape(reason_text(t, r.reason))
+            )
+        })
+    };
     let rematch = move |()| {
         let setup = ctx
             .game
@@ -124,15 +176,7 @@ pub fn EndScreen() -> impl IntoView {
     };
     view! {
         <section class="cs-end ns-end page-narrow">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
-            {move || view_now.get().and_then(|v| {
-                let t = i18n.of(&TEXTS);
-                let r = v.result?;
-                Some(view! {
-                    <h1 class="end-result">{result_text(t, &v)}</h1>
-                    <p class="end-reason">{reason_text(t, r.reason)}</p>
-                })
-            })}
+            <div inner_html=head></div>
             {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| {
                 let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
                 view! {
@@ -157,26 +201,7 @@ pub fn EndScreen() -> impl IntoView {
                     }).unwrap_or_default())
                 })/>
             </Show>
-            <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).series_heading}</h2>
-                <div inner_html=history></div>
-            </div>
-            {move || reveal().map(|r| {
-                let t = i18n.of(&TEXTS);
-                let url = absolute_url(&verifier_fragment(&r.commitment_hex, &r.setup_text, Some(&r.seed_hex), &r.words));
-                view! {
-                    <div class="group cs-reveal-seed">
-                        <h2 class="card-title">{t.reveal_title}</h2>
-                        <p class="hint">{t.reveal_explain}</p>
-                        <p><strong>{t.commitment}</strong></p>
-                        <p class="hex mono" data-testid="reveal-commitment">{format::grouped_hex(&r.commitment_hex)}</p>
-                        <p><strong>{t.seed}</strong></p>
-                        <p class="hex mono" data-testid="reveal-seed">{format::grouped_hex(&r.seed_hex)}</p>
-                        <p><strong>{t.setup_code}</strong> " " <span class="mono">{r.setup_text.clone()}</span></p>
-                        <a class="button" href=url data-testid="verify-link">{t.verify}</a>
-                    </div>
-                }
-            })}
+            <div inner_html=history></div>
             <Show when=board>
                 <div class="group">
                     <h2 class="card-title">{move || i18n.t().game.end.record}</h2>

@@ -21,6 +21,7 @@ use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::module::LOW_TIME_MS;
+use crate::ui::qr::escape;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -74,7 +75,6 @@ fn last_card(ctx: &CardsCtx) -> Option<(usize, usize, Attempt)> {
 
 /// The last card, big: Yes — the move stands; No — take it back.
 fn reveal_html(t: &CardsTexts, board: bool, card: Option<(usize, usize, Attempt)>) -> String {
-    use crate::ui::qr::escape;
     let Some((series, number, a)) = card else {
         return String::new();
     };
@@ -157,10 +157,17 @@ fn Arrange(mover: Colour, hand_back: RwSignal<Option<Colour>>) -> impl IntoView 
                 when=move || private.get()
                 fallback=move || view! {
                     <div class="cs-pass" data-testid="cs-pass">
-                        <p class="end-kicker">{move || i18n.of(&TEXTS).private_kicker}</p>
-                        <h1>{move || { let (m, a) = names(); format::fill(i18n.of(&TEXTS).hand_to, &[("arranger", &a), ("mover", &m)]) }}</h1>
-                        <p class="lead">{move || { let (m, _) = names(); format::fill(i18n.of(&TEXTS).look_away, &[("mover", &m)]) }}</p>
-                        <div inner_html=move || reveal_html(i18n.of(&TEXTS), false, last_card(&ctx))></div>
+                        <div inner_html=move || {
+                            let t = i18n.of(&TEXTS);
+                            let (m, a) = names();
+                            format!(
+                                "<p class=\"end-kicker\">{}</p><h1>{}</h1><p class=\"lead\">{}</p>{}",
+                                escape(t.private_kicker),
+                                escape(&format::fill(t.hand_to, &[("arranger", &a), ("mover", &m)])),
+                                escape(&format::fill(t.look_away, &[("mover", &m)])),
+                                reveal_html(t, false, last_card(&ctx)),
+                            )
+                        }></div>
                         <button type="button" class="button primary big cs-open-private" on:click=move |_| private.set(true)>
                             {move || { let (_, a) = names(); format::fill(i18n.of(&TEXTS).i_am, &[("arranger", &a)]) }}
                         </button>
@@ -212,8 +219,14 @@ fn HandBack(mover: Colour, hand_back: RwSignal<Option<Colour>>) -> impl IntoView
     };
     view! {
         <section class="cs-arrange cs-handback page-narrow" data-testid="cs-handback">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).stack_set}</p>
-            <h1>{move || format::fill(i18n.of(&TEXTS).hand_back, &[("mover", &name())])}</h1>
+            <div inner_html=move || {
+                let t = i18n.of(&TEXTS);
+                format!(
+                    "<p class=\"end-kicker\">{}</p><h1>{}</h1>",
+                    escape(t.stack_set),
+                    escape(&format::fill(t.hand_back, &[("mover", &name())]))
+                )
+            }></div>
             <button type="button" class="button primary big cs-continue" on:click=move |_| hand_back.set(None)>
                 {move || format::fill(i18n.of(&TEXTS).i_am_mover, &[("mover", &name())])}
             </button>
@@ -371,7 +384,6 @@ fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) 
 
 /// The series card by card: turned cards face up, the rest face down.
 fn series_html(t: &CardsTexts, v: &CsView) -> String {
-    use crate::ui::qr::escape;
     let Some(s) = v.series.as_ref() else {
         return String::new();
     };

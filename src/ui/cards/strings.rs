@@ -25,7 +25,6 @@ pub struct CardsTexts {
     pub stacks_blind_hint: &'static str,
     pub use_clock: &'static str,
     pub clock_hint: &'static str,
-    pub rules_title: &'static str,
     pub rules: [&'static str; 6],
     pub start: &'static str,
     // cards
@@ -79,8 +78,6 @@ pub struct CardsTexts {
     pub mated: &'static str,
     pub stalemate: &'static str,
     pub adjust_title: &'static str,
-    pub mute: &'static str,
-    pub unmute: &'static str,
     pub discard: &'static str,
     // commitment
     pub commit_title: &'static str,
@@ -101,7 +98,6 @@ pub struct CardsTexts {
     /// fivefold, 75 moves, threefold claim, 50 moves claim, agreement,
     /// resignation, time.
     pub reasons: [&'static str; 11],
-    pub final_clocks: &'static str,
     pub series_heading: &'static str,
     pub unused: &'static str,
     pub ended_check: &'static str,
@@ -113,11 +109,7 @@ pub struct CardsTexts {
     pub seed: &'static str,
     pub setup_code: &'static str,
     pub verify: &'static str,
-    pub pgn_title: &'static str,
     pub download_pgn: &'static str,
-    pub copy_pgn: &'static str,
-    pub rematch: &'static str,
-    pub new_setup: &'static str,
 }
 
 pub static EN: CardsTexts = CardsTexts {
@@ -139,7 +131,6 @@ pub static EN: CardsTexts = CardsTexts {
     stacks_blind_hint: "The committed seed shuffles every stack; anyone can check it after the game.",
     use_clock: "Play with a clock (Fischer increment)",
     clock_hint: "The mover's clock runs through the whole series; the increment is added once per turn.",
-    rules_title: "The rules in brief",
     rules: [
         "White starts. Each player plays a series of six moves in a row (CS-2).",
         "After each move the top card is turned: Yes, the move stands; No, it is taken back (CS-3).",
@@ -196,8 +187,6 @@ pub static EN: CardsTexts = CardsTexts {
     mated: "{name} is mated",
     stalemate: "Stalemate",
     adjust_title: "Adjust time",
-    mute: "Sound off",
-    unmute: "Sound on",
     discard: "Discard this game",
     commit_title: "Commitment",
     commit_explain: "The seed that shuffles every stack is fixed now. Photograph or copy the commitment: after the game the seed is revealed and anyone can check it.",
@@ -225,7 +214,6 @@ pub static EN: CardsTexts = CardsTexts {
         "by resignation",
         "on time",
     ],
-    final_clocks: "Final clocks",
     series_heading: "The series, card by card",
     unused: "unused",
     ended_check: "(ended by check)",
@@ -237,11 +225,7 @@ pub static EN: CardsTexts = CardsTexts {
     seed: "Seed",
     setup_code: "Setup code",
     verify: "Check in the verifier",
-    pgn_title: "Game record (PGN)",
     download_pgn: "Download PGN",
-    copy_pgn: "Copy PGN",
-    rematch: "Rematch, colours swapped",
-    new_setup: "New setup",
 };
 
 pub static RU: CardsTexts = CardsTexts {
@@ -263,7 +247,6 @@ pub static RU: CardsTexts = CardsTexts {
     stacks_blind_hint: "Каждую колоду тасует заранее закреплённое зерно; после партии любой может это проверить.",
     use_clock: "Играть с часами (добавление Фишера)",
     clock_hint: "Часы ходящего идут всю серию; добавление начисляется один раз за очередь.",
-    rules_title: "Правила кратко",
     rules: [
         "Начинают белые. Каждый играет серию из шести ходов подряд (CS-2).",
         "После каждого хода открывается верхняя карта: «Да» — ход остаётся, «Нет» — ход берётся назад (CS-3).",
@@ -320,8 +303,6 @@ pub static RU: CardsTexts = CardsTexts {
     mated: "{name}: мат",
     stalemate: "Пат",
     adjust_title: "Поправить время",
-    mute: "Выключить звук",
-    unmute: "Включить звук",
     discard: "Отменить эту партию",
     commit_title: "Обязательство",
     commit_explain: "Зерно, которое тасует все колоды, теперь закреплено. Сфотографируйте или скопируйте обязательство: после партии зерно будет раскрыто, и любой сможет его проверить.",
@@ -349,7 +330,6 @@ pub static RU: CardsTexts = CardsTexts {
         "сдача",
         "по времени",
     ],
-    final_clocks: "Часы в конце",
     series_heading: "Серии, карта за картой",
     unused: "не сыграна",
     ended_check: "(прервана шахом)",
@@ -361,9 +341,5 @@ pub static RU: CardsTexts = CardsTexts {
     seed: "Зерно",
     setup_code: "Код настроек",
     verify: "Проверить",
-    pgn_title: "Запись партии (PGN)",
     download_pgn: "Скачать PGN",
-    copy_pgn: "Копировать PGN",
-    rematch: "Реванш, цвета наоборот",
-    new_setup: "Новые настройки",
 };
