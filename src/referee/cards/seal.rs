@@ -295,6 +295,8 @@ mod tests {
         assert_eq!(open_json(&plain, None).unwrap(), (g, true));
     }
 
+    // proptest is a native-only dev-dependency (wasm32 builds the lib tests too).
+    #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         /// A save is text anyone can edit: opening any text, with or without
         /// a key, refuses it or opens a game; it never panics.
