@@ -279,6 +279,7 @@ describe("card-series duel", () => {
       const BLACK = ["e7e5", "a7a6", "a6a5", "a5a4", "b7b6", "h7h6", "h6h5", "c7c6", "c6c5", "e5e4", "b8a6",
         "c8b7", "a8a7", "b7c8", "a7a8", "a6b8", "b8a6"];
       let moves = 0;
+      let refusedChecked = 0;
       while (!(await page.locator(".cs-end").count())) {
         assert.ok(moves++ < 200, "no mate after 200 attempts");
         const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
@@ -286,7 +287,8 @@ describe("card-series duel", () => {
           Object.fromEntries(
             els.map((el) => {
               const piece = el.querySelector(".piece");
-              return [el.dataset.square, piece ? (piece.classList.contains("w") ? "w" : "b") : ""];
+              const pawn = piece?.textContent.trim().startsWith("♟") ? "p" : "";
+              return [el.dataset.square, piece ? (piece.classList.contains("w") ? "w" : "b") + pawn : ""];
             }),
           ),
         );
@@ -296,33 +298,45 @@ describe("card-series duel", () => {
         let played = false;
         for (const uci of list) {
           const from = page.locator(`.sq[data-square=${uci.slice(0, 2)}]`);
-          if (board[uci.slice(0, 2)] !== side[0]) continue;
+          if (board[uci.slice(0, 2)]?.[0] !== side[0]) continue;
           await from.tap();
           const target = page.locator(`.sq[data-square=${uci.slice(2, 4)}].target`);
           if (await target.count()) {
             await target.tap();
-            played = true;
+            played = uci;
             break;
           }
           await from.tap();
         }
-        // Nothing from the list left in this series: any move on the queen's side.
+        // Nothing from the list left in this series: any piece move (no pawn: no promotion) on the queen's side.
         for (const sq of played ? [] : Object.keys(board).filter((q) => "abc".includes(q[0]) && board[q] === side[0])) {
           await page.locator(`.sq[data-square=${sq}]`).tap();
           const targets = page.locator(".sq.target[data-square^=a], .sq.target[data-square^=b], .sq.target[data-square^=c]");
           if (await targets.count()) {
+            played = sq + (await targets.first().getAttribute("data-square"));
             await targets.first().tap();
-            played = true;
             break;
           }
           await page.locator(`.sq[data-square=${sq}]`).tap();
         }
-        assert.ok(played, `${side} found no move on ${JSON.stringify(board)}`);
+        const why = played ? "" : await page.locator(".cs-play .middle").innerText().catch(() => "?");
+        assert.ok(played, `${side} found no move on ${JSON.stringify(board)}; ${why}`);
         await page.waitForFunction(
           (b) => document.querySelector(".cs-end") || document.querySelector(".cs-series")?.innerHTML !== b,
           before,
         );
+        // A No card: the board put the piece back, and CS-4 keeps the move off the board for the rest of the series.
+        const refused = !(await page.locator(".cs-end").count()) && (await page.locator(".cs-play .cs-reveal").getAttribute("data-card")) === "no";
+        if (refused && (await page.locator(`.half.${side}-seat.to-move`).count())) {
+          refusedChecked++;
+          const [from, to] = [played.slice(0, 2), played.slice(2, 4)];
+          assert.equal(await page.locator(`.sq[data-square=${from}] .piece.${side[0]}`).count(), 1, `${played}: the piece is back`);
+          await page.locator(`.sq[data-square=${from}]`).tap();
+          assert.equal(await page.locator(`.sq[data-square=${to}].target`).count(), 0, `CS-4: ${played} is offered again in its series`);
+          await page.locator(`.sq[data-square=${from}]`).tap();
+        }
       }
+      assert.ok(refusedChecked > 0, "no refused move was checked");
       const end = await page.locator(".cs-end").innerText();
       assert.match(end, /Boris wins/);
       assert.match(end, /checkmate/);
