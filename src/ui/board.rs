@@ -71,8 +71,9 @@ fn destination(uci: &str) -> Option<&str> {
 }
 
 /// Solid glyphs for both colours (coloured by CSS), with the text-presentation
-/// selector so no phone draws the pawn as an emoji.
-fn glyph(piece: char) -> &'static str {
+/// selector so no phone draws the pawn as an emoji. Shared with the
+/// set-up diagram of Undo Chess.
+pub fn glyph(piece: char) -> &'static str {
     match piece.to_ascii_lowercase() {
         'k' => "\u{265A}\u{FE0E}",
         'q' => "\u{265B}\u{FE0E}",

@@ -102,4 +102,6 @@ pub const GAMES: &[GameEntry] = &[
     super::bughouse::ENTRY,
     #[cfg(feature = "cards")]
     super::cards::ENTRY,
+    #[cfg(feature = "undo")]
+    super::undo::ENTRY,
 ];

@@ -12,14 +12,24 @@ pub mod clock_controls;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
+#[cfg(any(
+    feature = "crazyhouse",
+    feature = "bughouse",
+    feature = "cards",
+    feature = "undo"
+))]
 pub mod end_parts;
 pub mod format;
 pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
+#[cfg(any(
+    feature = "crazyhouse",
+    feature = "bughouse",
+    feature = "cards",
+    feature = "undo"
+))]
 pub mod module;
 #[cfg(feature = "nordau")]
 pub mod nordau;
@@ -29,12 +39,24 @@ pub mod one_window;
 pub mod qr;
 pub mod route;
 pub mod saved;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
+#[cfg(any(
+    feature = "crazyhouse",
+    feature = "bughouse",
+    feature = "cards",
+    feature = "undo"
+))]
 pub mod setup_parts;
 pub mod theme;
 pub mod ticker;
-#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "cards"))]
+#[cfg(any(
+    feature = "crazyhouse",
+    feature = "bughouse",
+    feature = "cards",
+    feature = "undo"
+))]
 pub mod time_setup;
+#[cfg(feature = "undo")]
+pub mod undo;
 pub mod update_notice;
 pub mod verifier;
 pub mod witness;

@@ -1,0 +1,171 @@
+//! A drawn start before move one (UC-1, C-3): the commitment in full and as
+//! a QR code with its verifier link, then each player's optional words;
+//! "Lock words and draw the position" makes the game.
+//!
+//! Until the words are locked the seed would decide the position, so it is
+//! never readable: it is kept in this page and stored only sealed with
+//! `web::vault` (AES-GCM, a non-extractable key), as Nordau Shift does. A
+//! browser that cannot seal stores it readable and says so. Once the words
+//! are locked the position is drawn and shown (the players set up the board
+//! from it), so the seed decides nothing more: the game's save holds it
+//! plainly from then on and the reveal shows it from the starting press.
+
+use leptos::prelude::*;
+
+use super::strings::TEXTS;
+use super::use_uc;
+use crate::referee::InputMode;
+use crate::referee::undo::{UcGame, UcSetup, uc_commitment};
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::ui::qr::QrCode;
+use crate::ui::verifier::verifier_fragment;
+use crate::web::{absolute_url, device, storage, vault};
+
+/// `<mode b|c>\n<setup text>\n<sealed seed, or "plain:" and its hex>`.
+const PENDING_KEY: &str = "undo.pending";
+
+/// A drawn setup whose commitment is shown and whose words are not locked.
+#[derive(Clone, PartialEq)]
+pub struct Pending {
+    setup: UcSetup,
+    seed: [u8; 32],
+    sealed: bool,
+}
+
+impl std::fmt::Debug for Pending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Pending")
+    }
+}
+
+/// A fresh seed for `setup`, sealed and stored; `None` without randomness.
+pub async fn create(setup: UcSetup) -> Option<Pending> {
+    let seed = device::random_seed()?;
+    let sealed = vault::seal(&seed).await;
+    let mode = if setup.mode == InputMode::Board {
+        "b"
+    } else {
+        "c"
+    };
+    let secret = sealed
+        .clone()
+        .unwrap_or_else(|| format!("plain:{}", hex::encode(seed)));
+    storage::set(
+        PENDING_KEY,
+        &format!("{mode}\n{}\n{secret}", setup.to_text()),
+    );
+    Some(Pending {
+        setup,
+        seed,
+        sealed: sealed.is_some(),
+    })
+}
+
+/// The stored drawn setup, unsealed, if there is one.
+pub async fn load() -> Option<Pending> {
+    let text = storage::get(PENDING_KEY)?;
+    let mut lines = text.lines();
+    let mode = match lines.next()? {
+        "b" => InputMode::Board,
+        _ => InputMode::Clock,
+    };
+    let setup = UcSetup::from_text(lines.next()?, mode).ok()?;
+    let secret = lines.next()?;
+    let (seed, sealed) = match secret.strip_prefix("plain:") {
+        Some(hex_text) => (
+            crate::referee::commitment::parse_hex32(hex_text).ok()?,
+            false,
+        ),
+        None => (vault::unseal(secret).await?, true),
+    };
+    Some(Pending {
+        setup,
+        seed,
+        sealed,
+    })
+}
+
+pub fn forget() {
+    storage::remove(PENDING_KEY);
+}
+
+#[component]
+pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_uc();
+    let typed: [RwSignal<String>; 2] = std::array::from_fn(|_| RwSignal::new(String::new()));
+    let copied = RwSignal::new(false);
+    let refused = RwSignal::new(false);
+    let hex = hex::encode(uc_commitment(&pending.setup, &pending.seed));
+    let names = [pending.setup.white.clone(), pending.setup.black.clone()];
+    let verify_url = absolute_url(&verifier_fragment(
+        &hex,
+        &pending.setup.to_text(),
+        None,
+        &[],
+    ));
+    let verify_attr = verify_url.clone();
+    let copy_hex = hex.clone();
+    let copy = move |_| {
+        let text = copy_hex.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            copied.set(device::copy_text(&text).await);
+        });
+    };
+    let unsealed = !pending.sealed;
+    let lock = move |_| {
+        let words: Vec<String> = typed.iter().map(|w| w.get_untracked()).collect();
+        match UcGame::new_drawn(pending.setup.clone(), pending.seed, &words) {
+            Ok(game) => {
+                ctx.begin(game);
+                forget();
+                on_done.run(());
+            }
+            Err(_) => refused.set(true),
+        }
+    };
+    let word_field = move |i: usize, name: String| {
+        view! {
+            <label class="field">
+                <span class="field-label">{move || format::fill(i18n.of(&TEXTS).words_for, &[("name", &name)])}</span>
+                <input type="text" class="text-input word-entry" autocomplete="off"
+                    prop:value=move || typed[i].get()
+                    on:input=move |ev| { typed[i].set(event_target_value(&ev)); refused.set(false); }/>
+            </label>
+        }
+    };
+    let [white, black] = names;
+    view! {
+        <section class="ns-commit uc-commit page-narrow">
+            <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
+            <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
+            <div class="commit-card" data-verify-url=verify_attr>
+                <h2 class="card-title">{move || i18n.of(&TEXTS).commitment}</h2>
+                <p class="hex commitment-hex" data-testid="commitment">{format::grouped_hex(&hex)}</p>
+                <QrCode text=Signal::stored(verify_url) label=Signal::derive(move || i18n.of(&TEXTS).commitment.to_owned()) class="commit-qr".to_owned()/>
+                <div class="button-row">
+                    <button type="button" class="button" on:click=copy>
+                        {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy }}
+                    </button>
+                </div>
+            </div>
+            {unsealed.then(|| view! { <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed}</p> })}
+            <div class="group">
+                <h2 class="card-title">{move || i18n.of(&TEXTS).words_title}</h2>
+                <p class="hint">{move || i18n.of(&TEXTS).words_explain}</p>
+                {word_field(0, white)}
+                {word_field(1, black)}
+                <Show when=move || refused.get()>
+                    <p class="form-error" role="alert">{move || i18n.of(&TEXTS).words_refused}</p>
+                </Show>
+            </div>
+            <button type="button" class="button primary big uc-lock" on:click=lock>
+                {move || i18n.of(&TEXTS).lock_words}
+            </button>
+            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
+                on_confirm=move |()| { forget(); on_done.run(()); } />
+        </section>
+    }
+}

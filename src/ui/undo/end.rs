@@ -1,0 +1,166 @@
+//! The end: who won and why (UC-7's "the result on the board stands" when a
+//! flag fell while deciding), the final position, both clocks and tokens,
+//! the moves and the PGN record (board mode), the reveal of a drawn start
+//! with its verifier link, a rematch with colours swapped, or a new setup.
+
+use leptos::prelude::*;
+
+use super::strings::TEXTS;
+use super::{current_view, name_of, reason_text, result_text, use_uc};
+use crate::referee::Colour;
+use crate::referee::undo::{StartChoice, UcGame, UcSetup, uc_to_pgn};
+use crate::ui::board::FinalPosition;
+use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::ui::qr::escape;
+use crate::ui::verifier::verifier_fragment;
+use crate::web::{absolute_url, clock};
+
+/// The same setup with the colours swapped (names, handicap times, tokens);
+/// a drawn start is drawn again, so the rematch starts at its commitment.
+fn rematch_setup(setup: &UcSetup) -> UcSetup {
+    let mut next = setup.clone();
+    next.white = setup.black.clone();
+    next.black = setup.white.clone();
+    next.control.base_ms.swap(0, 1);
+    next.tokens.swap(0, 1);
+    next
+}
+
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_uc();
+    let view_now = move || current_view(&ctx);
+    let pgn = move || {
+        ctx.game.with(|g| {
+            g.as_ref().and_then(|g| {
+                let info = clock::pgn_info(g.events().first().map(|e| e.t_ms));
+                uc_to_pgn(g, &info).ok()
+            })
+        })
+    };
+    let moves_html = move || {
+        ctx.game.with(|g| {
+            let Some(g) = g.as_ref() else {
+                return String::new();
+            };
+            let mut html = String::new();
+            for (k, p) in g.plies().iter().enumerate() {
+                if k % 2 == 0 {
+                    html.push_str(&format!(
+                        "<li><span class=\"move-no\">{}.</span> ",
+                        p.mv.number
+                    ));
+                }
+                html.push_str(&format!(
+                    "<span>{}</span> ",
+                    escape(p.mv.san.as_deref().unwrap_or(""))
+                ));
+                if k % 2 == 1 {
+                    html.push_str("</li>");
+                }
+            }
+            html
+        })
+    };
+    let rematch = move |()| {
+        let setup = ctx
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| rematch_setup(g.setup())));
+        match setup {
+            // A drawn start needs a new commitment: back to the setup screen.
+            Some(s) if s.start == StartChoice::Drawn => ctx.clear(),
+            Some(s) => {
+                if let Ok(game) = UcGame::new(s) {
+                    ctx.begin(game);
+                }
+            }
+            None => {}
+        }
+    };
+    let board_mode = move || view_now().is_some_and(|v| v.fen.is_some());
+
+    view! {
+        <section class="uc-end ns-end page-narrow">
+            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
+            {move || view_now().and_then(|v| {
+                let t = i18n.of(&TEXTS);
+                let r = v.result?;
+                Some(view! {
+                    <h1 class="end-result">{result_text(t, &v)}</h1>
+                    <p class="end-reason">{reason_text(t, r.reason)}</p>
+                    {r.flag_while_deciding.then(|| view! { <p class="uc-stands">{t.flag_while_deciding}</p> })}
+                })
+            })}
+            {move || view_now().filter(|v| v.fen.is_some()).map(|v| {
+                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
+                view! {
+                    <FinalPosition
+                        fen=Signal::derive(move || fen.clone())
+                        last_move=Signal::derive(move || uci.clone())
+                        last_san=Signal::derive(move || san.clone())
+                        in_check=v.in_check
+                        side_to_move=v.side_to_move
+                    />
+                }
+            })}
+            <FinalClocks rows=Signal::derive(move || view_now().map(|v| {
+                let t = i18n.of(&TEXTS);
+                vec![
+                    (v.white.clone(), t.white, v.remaining_ms[Colour::White.index()]),
+                    (v.black.clone(), t.black, v.remaining_ms[Colour::Black.index()]),
+                ]
+            }).unwrap_or_default())/>
+            {move || view_now().map(|v| {
+                let t = i18n.of(&TEXTS);
+                view! {
+                    <div class="group uc-end-tokens">
+                        <h2 class="card-title">{t.tokens_left}</h2>
+                        <p>
+                            {format!("{}: {} · {}: {} · {}",
+                                name_of(&v, Colour::White), t.tokens.count(u64::from(v.tokens[0])),
+                                name_of(&v, Colour::Black), t.tokens.count(u64::from(v.tokens[1])),
+                                t.undos_made.count(v.undo_count as u64))}
+                        </p>
+                        <p class="hint">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])} " · " {v.start_back_rank.clone()}</p>
+                    </div>
+                }
+            })}
+            {move || view_now().and_then(|v| v.reveal).map(|r| {
+                let t = i18n.of(&TEXTS);
+                let link = absolute_url(&verifier_fragment(&r.commitment_hex, &r.setup_text, Some(&r.seed_hex), &r.words));
+                view! {
+                    <div class="group uc-reveal">
+                        <h2 class="card-title">{t.reveal_title}</h2>
+                        <p class="hint">{t.reveal_explain}</p>
+                        <dl class="reveal-facts">
+                            <dt>{t.commitment}</dt><dd class="hex" data-testid="commitment">{format::grouped_hex(&r.commitment_hex)}</dd>
+                            <dt>{t.seed}</dt><dd class="hex" data-testid="seed">{format::grouped_hex(&r.seed_hex)}</dd>
+                            <dt>{t.setup_code}</dt><dd class="hex" data-testid="setup-text">{r.setup_text.clone()}</dd>
+                        </dl>
+                        <a class="button" href=link data-testid="verify-link">{t.open_verifier}</a>
+                    </div>
+                }
+            })}
+            <Show when=board_mode>
+                <div class="group">
+                    <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
+                    <ol class="move-list" inner_html=moves_html></ol>
+                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+                    <RecordButtons
+                        file_name="undo-chess.pgn"
+                        mime="application/x-chess-pgn"
+                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
+                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                        text=move |()| pgn()
+                    />
+                </div>
+            </Show>
+            <div class="end-actions">
+                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,185 @@
+//! Undo Chess in the browser (issue #16): setup (start position: drawn,
+//! standard or a chosen number; tokens; time) → for a drawn start the
+//! commitment and the players' words → play in clock mode (the back-rank
+//! diagram to set up the physical board, "take back these two moves" after
+//! an undo) or on the Chess960 board → the UC-7 decision → the end with the
+//! PGN and the reveal. Every screen renders the referee's `UcView`; the rules
+//! live in `referee::undo` (docs/undo.md).
+
+mod commit;
+mod end;
+mod menu;
+mod play;
+mod setup;
+mod strings;
+
+use leptos::prelude::*;
+
+use crate::referee::undo::{UcEvent, UcGame, UcReason, UcView};
+use crate::referee::{Colour, Outcome};
+use crate::ui::format;
+use crate::ui::games::GameEntry;
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::saved::Slot;
+use strings::{TEXTS, UndoTexts};
+
+/// This module's one entry in the app (`ui::games::GAMES`).
+pub const ENTRY: GameEntry = GameEntry {
+    id: "undo",
+    href: "#/undo",
+    name: |t| TEXTS.get(t.lang).game_name,
+    summary: |t| TEXTS.get(t.lang).game_summary,
+    save_key: SPEC.slot.key,
+    view: || view! { <UndoTable/> }.into_any(),
+};
+
+static SPEC: ModuleSpec = ModuleSpec {
+    slot: Slot {
+        key: "undo.game",
+        damaged_key: "undo.game.damaged",
+        file_name: "undo-save.json",
+    },
+    muted_key: "undo.muted",
+    export_file: "undo-game.json",
+    refused: |i18n| i18n.of(&TEXTS).refused,
+};
+
+/// The save is the referee's log. For a drawn start it holds the seed from
+/// the moment the words are locked: the seed then decides nothing more than
+/// the start position, which the screen shows from that moment on (the
+/// players set up the board from it). Before the words are locked the seed
+/// lives sealed (`commit.rs`).
+impl crate::ui::saved::Saved for UcGame {
+    type Error = crate::referee::undo::UcLogError;
+
+    fn to_json(&self) -> String {
+        UcGame::to_json(self)
+    }
+
+    fn from_json(text: &str) -> Result<Self, Self::Error> {
+        UcGame::from_json(text)
+    }
+
+    fn is_newer(error: &Self::Error) -> bool {
+        error.is_newer_version()
+    }
+}
+
+impl ModuleGame for UcGame {
+    type Event = UcEvent;
+    type Refusal = crate::referee::undo::UcError;
+
+    fn apply(&mut self, t: u64, event: UcEvent) -> Result<(), Self::Refusal> {
+        UcGame::apply(self, t, event)
+    }
+
+    fn tick(&mut self, now: u64) -> bool {
+        UcGame::tick(self, now)
+    }
+
+    fn last_event_ms(&self) -> u64 {
+        UcGame::last_event_ms(self)
+    }
+
+    fn is_over(&self) -> bool {
+        UcGame::is_over(self)
+    }
+
+    fn ended_here(&self) -> bool {
+        self.is_over()
+    }
+
+    fn running_ms(&self, now: u64) -> Option<u64> {
+        self.clock().shown_ms(now)
+    }
+}
+
+/// Shared by the module's screens.
+pub type UcCtx = ModuleCtx<UcGame>;
+
+pub fn use_uc() -> UcCtx {
+    module::use_module()
+}
+
+pub fn reason_text(t: &UndoTexts, reason: UcReason) -> &'static str {
+    let i = match reason {
+        UcReason::Checkmate => 0,
+        UcReason::Stalemate => 1,
+        UcReason::InsufficientMaterial => 2,
+        UcReason::FivefoldRepetition => 3,
+        UcReason::SeventyFiveMoves => 4,
+        UcReason::ThreefoldClaim => 5,
+        UcReason::FiftyMovesClaim => 6,
+        UcReason::Agreement => 7,
+        UcReason::Resignation => 8,
+        UcReason::Flag => 9,
+    };
+    t.reasons[i]
+}
+
+pub fn name_of(view: &UcView, colour: Colour) -> &str {
+    match colour {
+        Colour::White => &view.white,
+        Colour::Black => &view.black,
+    }
+}
+
+/// "Dana wins" or "Draw".
+pub fn result_text(t: &UndoTexts, view: &UcView) -> String {
+    match view.result.map(|r| r.outcome) {
+        Some(Outcome::Win(colour)) => format::fill(t.wins, &[("name", name_of(view, colour))]),
+        Some(Outcome::Draw) => t.draw_result.to_owned(),
+        None => String::new(),
+    }
+}
+
+/// What the screen-reader live region says: a finished game's result.
+fn live_text(ctx: &UcCtx) -> String {
+    let t = ctx.i18n.of(&TEXTS);
+    ctx.game
+        .with(|g| {
+            let game = g.as_ref().filter(|g| g.is_over())?;
+            let view = game.view(game.last_event_ms());
+            let r = view.result?;
+            Some(format::fill(
+                t.end_announce,
+                &[
+                    ("result", &result_text(t, &view)),
+                    ("reason", reason_text(t, r.reason)),
+                ],
+            ))
+        })
+        .unwrap_or_default()
+}
+
+/// The game's view at the screen's time (tracks both).
+pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
+    let now = ctx.now.get();
+    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+}
+
+/// The whole module at `#/undo`.
+#[component]
+pub fn UndoTable() -> impl IntoView {
+    let (ctx, damaged) = module::open::<UcGame>(&SPEC);
+    let live = Memo::new(move |_| live_text(&ctx));
+    view! {
+        <ModulePage
+            class="uc-table ns-table"
+            save=SPEC.slot
+            damaged=damaged
+            screen=ctx.screen()
+            live=live
+            unsaved=move || view! { <Unsaved compact=false/> }
+            setup=|| view! { <setup::SetupScreen/> }
+            play=|| view! { <play::PlayScreen/> }
+            end=|| view! { <end::EndScreen/> }
+        />
+    }
+}
+
+/// The phone will not store the game (`ui::saved::UnsavedWarning`).
+#[component]
+pub fn Unsaved(compact: bool) -> impl IntoView {
+    use_uc().unsaved_warning(compact)
+}

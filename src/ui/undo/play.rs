@@ -1,0 +1,322 @@
+//! Play with the phone flat between the players: White's half faces White,
+//! Black's half (turned 180°) faces Black; both halves show their tokens. In
+//! clock mode a half is that side's clock button and the middle shows the
+//! back rank to set up (large before the start); in board mode the Chess960
+//! board sits in the middle (castling: tap the king, then its rook). The
+//! undo (UC-3) is offered to the side to move only when the referee allows
+//! it; after one, clock mode says which two moves to take back on the board.
+
+use leptos::prelude::*;
+
+use super::menu::GameMenu;
+use super::strings::{TEXTS, UndoTexts};
+use super::{current_view, name_of, use_uc};
+use crate::referee::undo::{UcBoardEnd, UcEvent, UcPhase, UcView};
+use crate::referee::{Colour, InputMode};
+use crate::ui::board::{Board, glyph};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
+use crate::ui::i18n::use_i18n;
+use crate::ui::module::LOW_TIME_MS;
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_uc();
+    let menu_open = RwSignal::new(false);
+    let running = move || current_view(&ctx).is_some_and(|v| v.running.is_some() && !v.paused);
+    let held = pause_while_open(
+        menu_open,
+        running,
+        move || ctx.send(UcEvent::Pause),
+        move || {
+            if current_view(&ctx).is_some_and(|v| v.paused) {
+                ctx.send(UcEvent::Resume);
+            }
+        },
+    );
+    let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
+    view! {
+        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
+        <section class="ns-play zh-play uc-play" class:board-mode=board_mode>
+            <Half colour=Colour::Black/>
+            <Middle menu_open=menu_open/>
+            <Show when=board_mode>
+                <UcBoard/>
+            </Show>
+            <Half colour=Colour::White/>
+            <Show when=move || menu_open.get()>
+                <GameMenu open=menu_open held=held/>
+            </Show>
+        </section>
+    }
+}
+
+/// The shared board on the Chess960 position; a move is the press.
+#[component]
+fn UcBoard() -> impl IntoView {
+    let ctx = use_uc();
+    let i18n = use_i18n();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let pick = move |f: fn(&UcView) -> Option<String>| {
+        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(f)))
+    };
+    let legal = Signal::derive(move || {
+        view_now.with(|v| {
+            v.as_ref()
+                .map(|v| v.legal_moves_uci.clone())
+                .unwrap_or_default()
+        })
+    });
+    let in_check =
+        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
+    let side_to_move = Signal::derive(move || {
+        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
+    });
+    let notice = Signal::derive(move || {
+        view_now.with(|v| {
+            let v = v.as_ref().filter(|v| v.phase == UcPhase::AwaitingStart)?;
+            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
+        })
+    });
+    view! {
+        <Board
+            fen=pick(|v| v.fen.clone())
+            legal=legal
+            last_move=pick(|v| v.last_move_uci.clone())
+            last_san=pick(|v| v.last_move_san.clone())
+            in_check=in_check
+            side_to_move=side_to_move
+            notice=notice
+            on_move=Callback::new(move |mv: String| { ctx.send(UcEvent::Move { mv }); })
+        />
+    }
+}
+
+/// One side's half: name, colour, time, tokens, status. Black's is turned 180°.
+#[component]
+fn Half(colour: Colour) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_uc();
+    let i = colour.index();
+    let view_now = move || current_view(&ctx);
+    let to_move = move || {
+        view_now().is_some_and(|v| {
+            v.side_to_move == colour
+                && !v.paused
+                && matches!(v.phase, UcPhase::Playing | UcPhase::Decision { .. })
+        })
+    };
+    let low = move || to_move() && view_now().is_some_and(|v| v.remaining_ms[i] <= LOW_TIME_MS);
+    let starts_game = move || {
+        view_now().is_some_and(|v| v.phase == UcPhase::AwaitingStart && v.side_to_move != colour)
+    };
+    let tappable = move || {
+        starts_game()
+            || view_now().is_some_and(|v| {
+                v.side_to_move == colour
+                    && !v.paused
+                    && v.phase == UcPhase::Playing
+                    && v.mode == InputMode::Clock
+            })
+    };
+    let press = move |()| {
+        if starts_game() {
+            ctx.send(UcEvent::Start);
+        } else if tappable() {
+            ctx.send(UcEvent::Press);
+        }
+    };
+    let status = move || {
+        let t = i18n.of(&TEXTS);
+        let Some(v) = view_now() else {
+            return String::new();
+        };
+        let state = match v.phase {
+            UcPhase::AwaitingStart if v.side_to_move == colour => {
+                t.wait_for_start[colour.other().index()]
+            }
+            UcPhase::AwaitingStart => t.tap_to_start[v.side_to_move.index()],
+            _ if v.paused => t.paused,
+            UcPhase::Decision { colour: c, .. } if c == colour => t.decision_explain,
+            _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
+            _ if v.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        };
+        match v.delay_ms[i] {
+            0 => state.to_owned(),
+            ms => format!("{state} · {} {}", t.delay, format::tenths(ms)),
+        }
+    };
+    let tokens = move || {
+        view_now()
+            .map(|v| i18n.of(&TEXTS).tokens.count(u64::from(v.tokens[i])))
+            .unwrap_or_default()
+    };
+    view! {
+        <ClockHalf
+            colour=colour
+            name=Signal::derive(move || view_now().map(|v| name_of(&v, colour).to_owned()).unwrap_or_default())
+            face=Signal::derive(move || view_now().map(|v| format::clock_face(v.remaining_ms[i])).unwrap_or_default())
+            status=Signal::derive(status)
+            to_move=Signal::derive(to_move)
+            low=Signal::derive(low)
+            starts=Signal::derive(starts_game)
+            tappable=Signal::derive(tappable)
+            on_press=press
+        >
+            <span class="uc-tokens" data-colour=if colour == Colour::White { "white" } else { "black" }>
+                " · " <strong>{tokens}</strong>
+            </span>
+        </ClockHalf>
+    }
+}
+
+/// The back rank to set up on the physical board: Black's rank 8 above
+/// White's rank 1, files a–h, and the position's number.
+#[component]
+pub fn BackRank(number: u32, rank: String, #[prop(optional)] compact: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    let pieces: Vec<char> = rank.chars().collect();
+    let row = move |white: bool| {
+        let pieces = pieces.clone();
+        view! {
+            <div class="uc-rank" class:w-rank=white class:b-rank=!white>
+                <span class="uc-rank-label">{move || i18n.of(&TEXTS).rank_of[usize::from(!white)]}</span>
+                <span class="uc-rank-squares">
+                    {pieces.into_iter().enumerate().map(|(file, p)| view! {
+                        <span class="uc-sq" class:dark=(file % 2 == 0) == white>
+                            <span class="piece" class:w=white class:b=!white>{glyph(p)}</span>
+                        </span>
+                    }).collect_view()}
+                </span>
+            </div>
+        }
+    };
+    let letters = rank.clone();
+    view! {
+        <div class="uc-diagram" class:compact=compact role="img"
+            aria-label=move || format!("{} {letters}", format::fill(i18n.of(&TEXTS).position_no, &[("n", &number.to_string())]))>
+            <p class="uc-position-no">{move || format::fill(i18n.of(&TEXTS).position_no, &[("n", &number.to_string())])}
+                " · " <span class="uc-letters">{rank.clone()}</span></p>
+            {(!compact).then(|| view! { <p class="uc-setup-hint">{move || i18n.of(&TEXTS).set_up_board}</p> })}
+            {row(false)}
+            <div class="uc-files">{"abcdefgh".chars().map(|c| view! { <span>{c.to_string()}</span> }).collect_view()}</div>
+            {row(true)}
+        </div>
+    }
+}
+
+/// What the middle says about undos: the last one (clock mode: which moves
+/// to take back on the board) or what one would take back now.
+fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, String)> {
+    if just_undone && let Some(u) = &v.last_undo {
+        let [first, second] = [&u.took_back[0], &u.took_back[1]];
+        return Some((
+            true,
+            if v.mode == InputMode::Clock {
+                format::fill(
+                    t.take_back,
+                    &[("first", &first.label()), ("second", &second.label())],
+                )
+            } else {
+                format::fill(
+                    t.undone,
+                    &[
+                        ("name", name_of(v, u.by)),
+                        ("other", name_of(v, u.by.other())),
+                        ("moves", &format!("{}, {}", first.label(), second.label())),
+                    ],
+                )
+            },
+        ));
+    }
+    let [a, b] = v.undo_would_take_back.as_ref()?;
+    Some((
+        false,
+        format::fill(
+            t.undo_would,
+            &[("moves", &format!("{}, {}", a.label(), b.label()))],
+        ),
+    ))
+}
+
+/// The strip between the halves: move number and position, the undo, the
+/// UC-7 decision, the set-up diagram in clock mode, and the controls.
+#[component]
+fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_uc();
+    let view_now = Memo::new(move |_| current_view(&ctx));
+    let just_undone = Memo::new(move |_| {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| {
+                    g.events()
+                        .iter()
+                        .rev()
+                        .find(|e| !matches!(e.event, UcEvent::Pause | UcEvent::Resume))
+                })
+                .is_some_and(|e| matches!(e.event, UcEvent::Undo { .. }))
+        })
+    });
+    let get = move |f: fn(&UcView) -> bool| move || view_now.with(|v| v.as_ref().is_some_and(f));
+    let undo_by = move || {
+        if let Some(by) = view_now.with(|v| v.as_ref().map(|v| v.side_to_move)) {
+            ctx.send(UcEvent::Undo { by });
+        }
+    };
+    view! {
+        <div class="middle uc-middle">
+            <div class="middle-info">
+                {move || view_now.get().map(|v| {
+                    let t = i18n.of(&TEXTS);
+                    view! {
+                        <span class="counter">{t.move_no} " " <strong>{v.move_number}</strong></span>
+                        <span class="counter uc-position">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])}</span>
+                    }
+                })}
+            </div>
+            {move || view_now.get().filter(|v| v.mode == InputMode::Clock).map(|v| {
+                let compact = v.phase != UcPhase::AwaitingStart;
+                view! { <BackRank number=v.start_number rank=v.start_back_rank compact=compact/> }
+            })}
+            {move || view_now.get().and_then(|v| undo_line(i18n.of(&TEXTS), &v, just_undone.get())).map(|(done, text)| view! {
+                <p class="uc-undo-line" class:uc-take-back=done role=if done { "alert" } else { "note" }>{text}</p>
+            })}
+            {move || view_now.get().and_then(|v| match v.phase {
+                UcPhase::Decision { colour, end } => Some((v.clone(), colour, end)),
+                _ => None,
+            }).map(|(v, colour, end)| {
+                let t = i18n.of(&TEXTS);
+                let k = usize::from(end == UcBoardEnd::Stalemate);
+                view! {
+                    <div class="uc-decision" role="alert">
+                        <p class="uc-decision-title">{format::fill(t.decision[k], &[("name", name_of(&v, colour))])}</p>
+                        <p class="hint">{t.decision_explain}</p>
+                        <div class="button-row">
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).undo_button.to_owned())
+                                on_confirm=move |()| undo_by()/>
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).accept[k].to_owned())
+                                on_confirm=move |()| { ctx.send(UcEvent::Accept); }/>
+                        </div>
+                    </div>
+                }
+            })}
+            {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
+            <super::Unsaved compact=true/>
+            <ClockControls
+                paused=Signal::derive(get(|v| v.paused))
+                can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
+                undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
+                undo_label=Signal::derive(move || i18n.of(&TEXTS).undo_button)
+                undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
+                on_pause=move |()| { ctx.send(UcEvent::Pause); }
+                on_resume=move |()| { ctx.send(UcEvent::Resume); }
+                on_undo=move |()| undo_by()
+                on_menu=move |()| menu_open.set(true)
+            />
+        </div>
+    }
+}

@@ -1,0 +1,274 @@
+// Undo Chess as two club players meet it (route #/undo, issue #16): a
+// board-mode game from the standard position where White blunders the queen,
+// gives a token to take it back (UC-3), and mates with Scholar's mate while
+// Black still holds tokens, so UC-7 offers Black the choice; a reload and an
+// offline reload that resume exactly; clock mode with the back-rank diagram,
+// two undos that say which moves to take back on the board, and a flag; the
+// drawn start with its commitment, the reveal and the verifier on a second
+// phone printing the position; screenshots in both languages and
+// orientations.
+//
+// Time is Playwright's fake clock (see crazyhouse.test.mjs).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  LANDSCAPE,
+  PORTRAIT,
+  launchBrowser,
+  openWithFakeClock,
+  phoneContext,
+  screenshot,
+  serveCopy,
+  waitForServiceWorkerControl,
+} from "./harness.mjs";
+
+const T0 = Date.UTC(2026, 11, 1, 19, 0, 0);
+const SAVE_KEY = "undo.game";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+function openUc(context, url) {
+  return openWithFakeClock(context, url, {
+    route: "/undo",
+    ready: ".uc-setup, .uc-play, .uc-end, .uc-commit",
+    time: T0,
+  });
+}
+
+async function toRussian(page) {
+  await page.getByRole("button", { name: "Русский" }).tap();
+  await page.locator("html[lang=ru]").waitFor();
+}
+
+/** start: 0 drawn, 1 standard, 2 a number. */
+async function fillSetup(page, { white = "Anna", black = "Boris", board = true, start = 1, number = null, preset = 1 } = {}) {
+  const inputs = page.locator(".uc-setup input[type=text]");
+  await inputs.nth(0).fill(white);
+  await inputs.nth(1).fill(black);
+  await page.locator("input[name=uc-mode]").nth(board ? 1 : 0).check();
+  await page.locator("input[name=uc-start]").nth(start).check();
+  if (number !== null) await page.locator("#uc-number").fill(String(number));
+  await page.locator(".uc-setup label.chip").nth(preset).tap();
+}
+
+async function begin(page) {
+  await page.locator(".uc-begin").tap();
+  await page.locator(".uc-play .half.black-seat.starts").waitFor();
+}
+
+async function blackStarts(page) {
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+}
+
+function readPlay(page) {
+  return page.evaluate(() => {
+    const half = (colour) => {
+      const el = document.querySelector(`.uc-play .half.${colour}-seat`);
+      return {
+        name: el.querySelector(".half-name").textContent,
+        bank: el.querySelector(".bank").textContent,
+        tokens: el.querySelector(".uc-tokens strong").textContent,
+        toMove: el.classList.contains("to-move"),
+      };
+    };
+    return {
+      white: half("white"),
+      black: half("black"),
+      moveNumber: document.querySelector(".middle-info .counter strong")?.textContent,
+      undoEnabled: !(document.querySelector(".middle-controls button.undo")?.disabled ?? true),
+      undoLine: document.querySelector(".uc-undo-line")?.textContent ?? null,
+      decision: document.querySelector(".uc-decision-title")?.textContent ?? null,
+    };
+  });
+}
+
+const toMove = (s) => (s.white.toMove ? "white" : s.black.toMove ? "black" : null);
+
+/** Taps a move (UCI; castling as king then rook) and waits for the other side or a decision/end. */
+async function play(page, uci, thinkMs = 1000) {
+  await page.clock.runFor(thinkMs);
+  const side = toMove(await readPlay(page));
+  assert.ok(side, `no side to move before ${uci}`);
+  const other = side === "white" ? "black" : "white";
+  await page.locator(`.sq[data-square=${uci.slice(0, 2)}]`).tap();
+  await page.locator(`.sq[data-square=${uci.slice(2, 4)}].target`).tap();
+  await page.waitForFunction(
+    (other) => document.querySelector(".uc-end") || document.querySelector(".uc-decision") || document.querySelector(`.half.${other}-seat.to-move`),
+    other,
+  );
+}
+
+/** The side to move gives a token: Undo, then Confirm. */
+async function undo(page) {
+  await page.locator(".middle-controls button.undo:not([disabled])").tap();
+  await page.locator(".middle-confirm button.danger").tap();
+  await page.locator(".uc-undo-line.uc-take-back").waitFor();
+}
+
+/** The pieces on the board as "e4:wP …", for comparing positions. */
+function boardText(page) {
+  return page.locator(".board .sq").evaluateAll((els) =>
+    els
+      .filter((el) => el.querySelector(".piece"))
+      .map((el) => el.dataset.square + (el.querySelector(".piece").classList.contains("w") ? "w" : "b") + el.textContent.trim()[0])
+      .join(" "),
+  );
+}
+
+describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
+  test("White blunders the queen, gives a token to take it back, and mates; Black is offered the choice", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await screenshot(page, "uc-setup-en-portrait");
+      await fillSetup(page, { start: 1 });
+      await begin(page);
+      await screenshot(page, "uc-play-board-waiting-en-portrait");
+      let s = await readPlay(page);
+      assert.equal(s.white.tokens, "2 tokens");
+      assert.equal(s.black.tokens, "2 tokens");
+      await blackStarts(page);
+      // UC-6: never before your first move.
+      s = await readPlay(page);
+      assert.equal(s.undoEnabled, false, "White may not undo before moving");
+      for (const mv of ["e2e4", "e7e5", "d1h5", "b8c6"]) await play(page, mv);
+      assert.equal((await readPlay(page)).undoEnabled, true, "White has moved and holds a token");
+      const beforeBlunder = await boardText(page);
+      await play(page, "h5e5"); // 3. Qxe5+?? Nxe5 wins the queen
+      // Black to move: the only undo offered is the side to move's, and Black has moved.
+      await play(page, "c6e5");
+      s = await readPlay(page);
+      assert.match(s.undoLine, /3\.\.\. Nxe5, 3\. Qxe5\+/);
+      await screenshot(page, "uc-play-board-blunder-en-portrait");
+      await undo(page);
+      s = await readPlay(page);
+      assert.equal(s.white.tokens, "1 token", "White gave a token");
+      assert.equal(s.black.tokens, "3 tokens", "Black received it");
+      assert.equal(toMove(s), "white", "White moves again");
+      assert.equal(s.moveNumber, "3");
+      assert.match(s.undoLine, /Anna gave Boris a token: 3\.\.\. Nxe5, 3\. Qxe5\+ taken back/);
+      assert.equal(await boardText(page), beforeBlunder, "the position before the blunder is back");
+      await screenshot(page, "uc-play-board-undone-en-portrait");
+      // Reload: everything resumes exactly.
+      await page.reload();
+      await page.locator(".uc-play").waitFor();
+      assert.equal(await boardText(page), beforeBlunder);
+      assert.equal((await readPlay(page)).black.tokens, "3 tokens");
+      // Scholar's mate.
+      for (const mv of ["f1c4", "g8f6", "h5f7"]) await play(page, mv);
+      await page.locator(".uc-decision").waitFor();
+      s = await readPlay(page);
+      assert.match(s.decision, /Boris is checkmated — but holds a token/);
+      assert.ok(s.black.toMove, "Black's clock runs while deciding (UC-7)");
+      await screenshot(page, "uc-play-board-decision-en-portrait");
+      // Accept the mate (two taps).
+      const accept = page.locator(".uc-decision button").nth(1);
+      await accept.tap();
+      await accept.tap();
+      await page.locator(".uc-end").waitFor();
+      assert.equal(await page.locator(".end-result").textContent(), "Anna wins");
+      assert.equal(await page.locator(".end-reason").textContent(), "checkmate");
+      assert.match(await page.locator(".uc-end-tokens").textContent(), /Anna: 1 token · Boris: 3 tokens · 1 undo/);
+      await screenshot(page, "uc-end-board-en-portrait");
+      const pgn = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+      assert.match(pgn, /"game":"undo"/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test("a mated player with a token undoes instead; a flag while deciding lets the mate stand", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { start: 1, preset: 0 }); // 3 + 2
+      await begin(page);
+      await blackStarts(page);
+      for (const mv of ["f2f3", "e7e5", "g2g4", "d8h4"]) await play(page, mv);
+      await page.locator(".uc-decision").waitFor();
+      let s = await readPlay(page);
+      assert.match(s.decision, /Anna is checkmated — but holds a token/);
+      const undoButton = page.locator(".uc-decision button").nth(0);
+      await undoButton.tap();
+      await undoButton.tap();
+      await page.locator(".uc-undo-line.uc-take-back").waitFor();
+      s = await readPlay(page);
+      assert.equal(s.white.tokens, "1 token");
+      assert.equal(s.black.tokens, "3 tokens");
+      assert.equal(s.moveNumber, "2");
+      // Fool's mate again; now let the clock run out while deciding.
+      await play(page, "g2g4");
+      await play(page, "d8h4", 500);
+      await page.locator(".uc-decision").waitFor();
+      await page.clock.runFor(200_000);
+      await page.locator(".uc-end").waitFor();
+      assert.equal(await page.locator(".end-result").textContent(), "Boris wins");
+      assert.equal(await page.locator(".end-reason").textContent(), "checkmate");
+      await page.locator(".uc-stands").waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test("Chess960 by number: castling by tapping the king, then its rook", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      // Position 0: BBQNNRKR — the king already on g1: O-O moves only the rook.
+      await fillSetup(page, { start: 2, number: 0 });
+      await begin(page);
+      await blackStarts(page);
+      assert.match(await page.locator(".uc-position").textContent(), /Position 0/);
+      for (const mv of ["f2f4", "f7f5", "f1f3", "f8f6"]) await play(page, mv);
+      // White castles king-side: king g1 onto its rook h1 → king g1, rook f1.
+      await play(page, "g1h1");
+      const text = await boardText(page);
+      assert.match(text, /f1w♜/);
+      assert.match(text, /g1w♚/);
+      assert.doesNotMatch(text, /h1/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test("offline: the game resumes with the server stopped", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openUc(context, server.url);
+      await waitForServiceWorkerControl(page);
+      await fillSetup(page, { start: 1 });
+      await begin(page);
+      await blackStarts(page);
+      for (const mv of ["e2e4", "e7e5"]) await play(page, mv);
+      await undo(page);
+      const before = await boardText(page);
+      await server.stop();
+      await page.reload();
+      await page.locator(".uc-play").waitFor();
+      assert.equal(await boardText(page), before);
+      const s = await readPlay(page);
+      assert.equal(s.white.tokens, "1 token");
+      assert.equal(s.black.tokens, "3 tokens");
+    } finally {
+      await context.close();
+      await server.stop().catch(() => {});
+    }
+  });
+});
