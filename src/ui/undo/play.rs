@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::menu::GameMenu;
 use super::strings::{TEXTS, UndoTexts};
 use super::{current_view, name_of, use_uc};
-use crate::referee::undo::{UcBoardEnd, UcEvent, UcPhase, UcView};
+use crate::referee::undo::{MoveRef, UcBoardEnd, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{Board, glyph};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
@@ -208,6 +208,18 @@ pub fn BackRank(number: u32, rank: String, #[prop(optional)] compact: bool) -> i
     }
 }
 
+/// `12. Bxf7+`, or in clock mode `12... Black` in the current language.
+fn move_label(t: &UndoTexts, m: &MoveRef) -> String {
+    if m.san.is_some() {
+        return m.label();
+    }
+    let (dots, side) = match m.colour {
+        Colour::White => (".", t.white),
+        Colour::Black => ("...", t.black),
+    };
+    format!("{}{dots} {side}", m.number)
+}
+
 /// What the middle says about undos: the last one (clock mode: which moves
 /// to take back on the board) or what one would take back now.
 fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, String)> {
@@ -218,7 +230,10 @@ fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, Stri
             if v.mode == InputMode::Clock {
                 format::fill(
                     t.take_back,
-                    &[("first", &first.label()), ("second", &second.label())],
+                    &[
+                        ("first", &move_label(t, first)),
+                        ("second", &move_label(t, second)),
+                    ],
                 )
             } else {
                 format::fill(
@@ -226,7 +241,10 @@ fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, Stri
                     &[
                         ("name", name_of(v, u.by)),
                         ("other", name_of(v, u.by.other())),
-                        ("moves", &format!("{}, {}", first.label(), second.label())),
+                        (
+                            "moves",
+                            &format!("{}, {}", move_label(t, first), move_label(t, second)),
+                        ),
                     ],
                 )
             },
@@ -237,7 +255,10 @@ fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, Stri
         false,
         format::fill(
             t.undo_would,
-            &[("moves", &format!("{}, {}", a.label(), b.label()))],
+            &[(
+                "moves",
+                &format!("{}, {}", move_label(t, a), move_label(t, b)),
+            )],
         ),
     ))
 }
@@ -261,6 +282,12 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 .is_some_and(|e| matches!(e.event, UcEvent::Undo { .. }))
         })
     });
+    let deciding = Memo::new(move |_| {
+        view_now.with(|v| {
+            v.as_ref()
+                .is_some_and(|v| matches!(v.phase, UcPhase::Decision { .. }))
+        })
+    });
     let get = move |f: fn(&UcView) -> bool| move || view_now.with(|v| v.as_ref().is_some_and(f));
     let undo_by = move || {
         if let Some(by) = view_now.with(|v| v.as_ref().map(|v| v.side_to_move)) {
@@ -270,11 +297,14 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     view! {
         <div class="middle uc-middle">
             <div class="middle-info">
-                {move || view_now.get().map(|v| {
+                {move || view_now.get().filter(|_| !deciding.get()).map(|v| {
                     let t = i18n.of(&TEXTS);
                     view! {
                         <span class="counter">{t.move_no} " " <strong>{v.move_number}</strong></span>
-                        <span class="counter uc-position">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])}</span>
+                        // Clock mode's diagram says it already.
+                        {(v.mode == InputMode::Board).then(|| view! {
+                            <span class="counter uc-position">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])}</span>
+                        })}
                     }
                 })}
             </div>
@@ -282,19 +312,25 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 let compact = v.phase != UcPhase::AwaitingStart;
                 view! { <BackRank number=v.start_number rank=v.start_back_rank compact=compact/> }
             })}
-            {move || view_now.get().and_then(|v| undo_line(i18n.of(&TEXTS), &v, just_undone.get())).map(|(done, text)| view! {
-                <p class="uc-undo-line" class:uc-take-back=done role=if done { "alert" } else { "note" }>{text}</p>
-            })}
+            {move || view_now.get().filter(|v| !matches!(v.phase, UcPhase::Decision { .. }))
+                .and_then(|v| undo_line(i18n.of(&TEXTS), &v, just_undone.get()).map(|line| (line, v.side_to_move)))
+                .map(|((done, text), side)| view! {
+                    // What the side to move may do faces that side; a move to
+                    // take back is for both, and faces White as the strip does.
+                    <p class="uc-undo-line" class:uc-take-back=done class:far=!done && side == Colour::Black
+                        role=if done { "alert" } else { "note" }>{text}</p>
+                })}
             {move || view_now.get().and_then(|v| match v.phase {
                 UcPhase::Decision { colour, end } => Some((v.clone(), colour, end)),
                 _ => None,
             }).map(|(v, colour, end)| {
                 let t = i18n.of(&TEXTS);
                 let k = usize::from(end == UcBoardEnd::Stalemate);
+                // Turned to the decider, who sits across the table if Black.
                 view! {
-                    <div class="uc-decision" role="alert">
+                    <div class="uc-decision" class:far=colour == Colour::Black role="alert">
                         <p class="uc-decision-title">{format::fill(t.decision[k], &[("name", name_of(&v, colour))])}</p>
-                        <p class="hint">{t.decision_explain}</p>
+                        <p class="uc-decision-clock">{t.decision_clock}</p>
                         <div class="button-row">
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).undo_button.to_owned())
                                 on_confirm=move |()| undo_by()/>
@@ -306,17 +342,25 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             })}
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             <super::Unsaved compact=true/>
-            <ClockControls
-                paused=Signal::derive(get(|v| v.paused))
-                can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
-                undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
-                undo_label=Signal::derive(move || i18n.of(&TEXTS).undo_button)
-                undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
-                on_pause=move |()| { ctx.send(UcEvent::Pause); }
-                on_resume=move |()| { ctx.send(UcEvent::Resume); }
-                on_undo=move |()| undo_by()
-                on_menu=move |()| menu_open.set(true)
-            />
+            // While UC-7's decision is open its own buttons undo or accept, so
+            // the strip leaves out its Undo and stays one row high.
+            {move || {
+                let no_undo = deciding.get();
+                view! {
+                    <ClockControls
+                        paused=Signal::derive(get(|v| v.paused))
+                        can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
+                        undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
+                        undo_label=Signal::derive(move || i18n.of(&TEXTS).undo_button)
+                        undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
+                        on_pause=move |()| { ctx.send(UcEvent::Pause); }
+                        on_resume=move |()| { ctx.send(UcEvent::Resume); }
+                        on_undo=move |()| undo_by()
+                        on_menu=move |()| menu_open.set(true)
+                        no_undo=no_undo
+                    />
+                }
+            }}
         </div>
     }
 }

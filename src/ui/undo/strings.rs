@@ -73,6 +73,7 @@ pub struct UndoTexts {
     /// UC-7: `{name}`; by board end: mate, stalemate.
     pub decision: [&'static str; 2],
     pub decision_explain: &'static str,
+    pub decision_clock: &'static str,
     pub accept: [&'static str; 2],
     // menu
     pub resign: &'static str,
@@ -188,6 +189,7 @@ pub static EN: UndoTexts = UndoTexts {
         "{name} is stalemated — but holds a token.",
     ],
     decision_explain: "Undo (give a token) or accept. The clock is running; if it runs out, the result on the board stands.",
+    decision_clock: "The clock runs; if it runs out, the result on the board stands.",
     accept: ["Accept the checkmate", "Accept the stalemate"],
     resign: "Resign",
     resign_as: "resigns",
@@ -318,6 +320,7 @@ pub static RU: UndoTexts = UndoTexts {
         "{name}: пат — но есть жетон.",
     ],
     decision_explain: "Отмените (отдав жетон) или согласитесь. Часы идут; если время кончится, остаётся результат на доске.",
+    decision_clock: "Часы идут; если время кончится, остаётся результат на доске.",
     accept: ["Согласиться с матом", "Согласиться с патом"],
     resign: "Сдаться",
     resign_as: "сдаётся",
