@@ -109,6 +109,9 @@ pub enum Problem {
     /// A card-series duel's setup code (`cs1.…`), in the referee's words.
     #[cfg(feature = "cards")]
     CardsSetup(String),
+    /// An Undo Chess setup code (`uc1.…`), in the referee's words.
+    #[cfg(feature = "undo")]
+    UndoSetup(String),
 }
 
 impl Field {
@@ -137,6 +140,8 @@ impl Problem {
             | Problem::WordTooLong { .. } => Field::Words,
             #[cfg(feature = "cards")]
             Problem::CardsSetup(_) => Field::Setup,
+            #[cfg(feature = "undo")]
+            Problem::UndoSetup(_) => Field::Setup,
         }
     }
 }
@@ -184,6 +189,19 @@ pub enum Outcome {
         names: Vec<String>,
         fragment: String,
     },
+    /// An Undo Chess reveal checked: its start position.
+    #[cfg(feature = "undo")]
+    UndoVerified {
+        report: Box<crate::referee::undo::UcVerifyReport>,
+        fragment: String,
+    },
+    /// An Undo Chess commitment, the seed not revealed yet.
+    #[cfg(feature = "undo")]
+    UndoPending {
+        commitment_hex: String,
+        names: Vec<String>,
+        fragment: String,
+    },
 }
 
 /// Checks the four inputs as typed. Every problem of every field is listed at
@@ -201,6 +219,10 @@ pub fn check(
     #[cfg(feature = "cards")]
     if setup_text.starts_with("cs1.") {
         return cards::check(commitment_hex, seed_hex, setup_text, words);
+    }
+    #[cfg(feature = "undo")]
+    if setup_text.starts_with("uc1.") {
+        return undo::check(commitment_hex, seed_hex, setup_text, words);
     }
     let mut problems = Vec::new();
 
@@ -435,6 +457,8 @@ pub fn problem_text(t: &VerifierTexts, problem: &Problem, inputs: [&str; 2]) -> 
         }
         #[cfg(feature = "cards")]
         Problem::CardsSetup(detail) => detail.clone(),
+        #[cfg(feature = "undo")]
+        Problem::UndoSetup(detail) => detail.clone(),
     };
     format!("{}: {detail}", field_name(t, problem.field()))
 }
@@ -841,6 +865,21 @@ fn outcome_html(
             share_code(t, fragment, t.qr_label_pending),
         ]
         .concat(),
+        #[cfg(feature = "undo")]
+        Outcome::UndoVerified { report, fragment } => undo::verified_html(t, report, fragment),
+        #[cfg(feature = "undo")]
+        Outcome::UndoPending {
+            commitment_hex,
+            names,
+            fragment,
+        } => [
+            banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
+            format!("<h2>{}</h2>", escape(t.commitment_heading)),
+            format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
+            name_chips("name-chips", names),
+            share_code(t, fragment, t.qr_label_pending),
+        ]
+        .concat(),
         Outcome::Invalid(problems) => {
             let items: String = problems
                 .iter()
@@ -1088,6 +1127,126 @@ mod cards {
             format!("<h2>{}</h2>", escape(t.cards_stacks_title)),
             para("schedule-note", t.cards_stacks_note),
             format!(r#"<ol class="cs-stacks">{stacks}</ol>"#),
+            share_code(t, fragment, t.qr_label_result),
+        ]
+        .concat()
+    }
+}
+
+/// Undo Chess's drawn start (setup code `uc1.…`, docs/fairness.md §12): the
+/// same inputs, the referee's `uc_verify`, and the start position printed.
+#[cfg(feature = "undo")]
+mod undo {
+    use super::*;
+    use crate::referee::undo::{UcSetup, UcVerifyError, UcVerifyReport, uc_verify};
+
+    pub fn check(
+        commitment_hex: String,
+        seed_hex: String,
+        setup_text: String,
+        words: Vec<String>,
+    ) -> Outcome {
+        let mut problems = Vec::new();
+        if commitment_hex.is_empty() {
+            problems.push(Problem::Missing(Field::Commitment));
+        } else if let Err(e) = parse_hex32(&commitment_hex) {
+            problems.push(Problem::Verify(VerifyError::Commitment(e)));
+        }
+        if !seed_hex.is_empty()
+            && let Err(e) = parse_hex32(&seed_hex)
+        {
+            problems.push(Problem::Verify(VerifyError::Seed(e)));
+        }
+        let setup = UcSetup::from_text(&setup_text, crate::referee::InputMode::Board)
+            .map_err(|e| problems.push(Problem::UndoSetup(e.to_string())))
+            .ok();
+        if words.len() > MAX_WORDS {
+            problems.push(Problem::TooManyWords { found: words.len() });
+        }
+        if let Some((i, w)) = words
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.len() > MAX_WORD_BYTES)
+        {
+            problems.push(Problem::WordTooLong {
+                line: i + 1,
+                bytes: w.len(),
+            });
+        }
+        let Some(setup) = setup.filter(|_| problems.is_empty()) else {
+            return Outcome::Invalid(problems);
+        };
+        if seed_hex.is_empty() {
+            return Outcome::UndoPending {
+                fragment: verifier_fragment(&commitment_hex, &setup_text, None, &[]),
+                commitment_hex,
+                names: vec![setup.white, setup.black],
+            };
+        }
+        match uc_verify(&commitment_hex, &seed_hex, &setup_text, &words) {
+            Ok(report) => Outcome::UndoVerified {
+                fragment: verifier_fragment(
+                    &report.commitment_hex,
+                    &report.setup_text,
+                    Some(&seed_hex),
+                    &report.words,
+                ),
+                report: Box::new(report),
+            },
+            Err(UcVerifyError::Mismatch { shown, computed }) => {
+                Outcome::Mismatch { shown, computed }
+            }
+            Err(UcVerifyError::Words) => {
+                Outcome::Invalid(vec![Problem::Verify(VerifyError::Words)])
+            }
+            Err(e) => Outcome::Invalid(vec![Problem::UndoSetup(e.to_string())]),
+        }
+    }
+
+    pub fn verified_html(t: &VerifierTexts, report: &UcVerifyReport, fragment: &str) -> String {
+        let words = if report.words.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<h2>{}</h2>{}",
+                escape(t.words_used),
+                name_chips("name-chips words-used", &report.words)
+            )
+        };
+        let number = report.start.number().to_string();
+        [
+            banner(
+                "ok",
+                "✓",
+                t.match_title,
+                &format!(
+                    r#"{}<p class="hex-display">{}</p>{}"#,
+                    para("", t.match_detail),
+                    hex_groups(&report.commitment_hex, None),
+                    para(
+                        "match-words",
+                        if report.words.is_empty() {
+                            t.match_no_words
+                        } else {
+                            t.match_words
+                        },
+                    ),
+                ),
+            ),
+            format!("<h2>{}</h2>", escape(t.undo_players)),
+            name_chips(
+                "name-chips",
+                &[report.setup.white.clone(), report.setup.black.clone()],
+            ),
+            words,
+            format!("<h2>{}</h2>", escape(t.undo_position_title)),
+            format!(
+                r#"<p class="uc-verified-position"><strong data-testid="uc-number">{}</strong> <span class="mono" data-testid="uc-back-rank">{}</span></p><p class="mono uc-verified-fen">{}</p>"#,
+                escape(&fill(t.undo_position_number, &[&number])),
+                escape(&report.back_rank),
+                escape(&report.fen),
+            ),
+            para("schedule-note", t.undo_position_note),
             share_code(t, fragment, t.qr_label_result),
         ]
         .concat()

@@ -272,3 +272,125 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
     }
   });
 });
+
+/** Clock mode: the side to move taps its half (it moved on the physical board). */
+async function press(page, colour, thinkMs = 2000) {
+  await page.clock.runFor(thinkMs);
+  const other = colour === "white" ? "black" : "white";
+  await page.locator(`.half.${colour}-seat.to-move`).tap();
+  await page.locator(`.half.${other}-seat.to-move`).waitFor();
+}
+
+describe("Undo Chess, clock mode (UC-1, UC-3, UC-5, C-4)", () => {
+  test("the back rank to set up, two undos that say which moves to take back, and a flag", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { board: false, start: 2, number: 0 });
+      await begin(page);
+      // Before the start: a large diagram of both back ranks and the number.
+      const diagram = page.locator(".uc-diagram:not(.compact)");
+      await diagram.waitFor();
+      assert.match(await diagram.locator(".uc-position-no").textContent(), /Position 0 · BBQNNRKR/);
+      assert.equal(await diagram.locator(".uc-rank.w-rank .piece.w").count(), 8);
+      assert.equal(await diagram.locator(".uc-rank.b-rank .piece.b").count(), 8);
+      await screenshot(page, "uc-play-clock-setup-en-portrait");
+      await blackStarts(page);
+      assert.equal(await page.locator(".uc-diagram.compact").count(), 1, "the diagram shrinks once play starts");
+      await press(page, "white");
+      await press(page, "black");
+      await press(page, "white");
+      // Black has moved: Black may undo, taking back 2. White and 1... Black.
+      let s = await readPlay(page);
+      assert.equal(s.undoEnabled, true);
+      assert.match(s.undoLine, /Undo takes back 2\. White, 1\.\.\. Black/);
+      const blackBefore = s.black.bank;
+      await undo(page);
+      s = await readPlay(page);
+      assert.match(s.undoLine, /Take back on the board: first 2\. White, then 1\.\.\. Black\./);
+      assert.equal(s.white.tokens, "3 tokens");
+      assert.equal(s.black.tokens, "1 token");
+      assert.ok(s.black.toMove, "Black moves again, on the same running clock");
+      assert.equal(s.black.bank, blackBefore, "no time given back (UC-5)");
+      await screenshot(page, "uc-play-clock-undone-en-portrait");
+      await press(page, "black");
+      await press(page, "white");
+      await press(page, "black");
+      await undo(page);
+      s = await readPlay(page);
+      assert.match(s.undoLine, /first 2\.\.\. Black, then 2\. White/);
+      assert.equal(s.white.tokens, "2 tokens");
+      assert.equal(s.black.tokens, "2 tokens");
+      assert.ok(s.white.toMove);
+      // White thinks too long: the flag falls.
+      await page.clock.runFor(400_000);
+      await page.locator(".uc-end").waitFor();
+      assert.equal(await page.locator(".end-result").textContent(), "Boris wins");
+      assert.equal(await page.locator(".end-reason").textContent(), "the flag fell");
+      assert.match(await page.locator(".uc-end-tokens").textContent(), /Anna: 2 tokens · Boris: 2 tokens · 2 undos/);
+      await screenshot(page, "uc-end-clock-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});
+
+describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
+  test("commitment before move one, seed sealed until the draw, reveal after, the verifier on a second phone prints the position", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    const second = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { start: 0 });
+      await page.locator(".uc-begin").tap();
+      await page.locator(".uc-commit").waitFor();
+      const commitment = (await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, "");
+      assert.match(commitment, /^[0-9a-f]{64}$/);
+      await screenshot(page, "uc-commit-en-portrait");
+      // The seed is nowhere readable: storage holds it sealed, the page shows only the commitment.
+      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+      assert.match(stored, /aesgcm1\./, "the pending seed is sealed");
+      assert.doesNotMatch(stored, /plain:/);
+      const hexes = (await page.evaluate(() => document.body.innerText.replace(/\s/g, ""))).match(/[0-9a-f]{64}/g) ?? [];
+      assert.ok(hexes.every((h) => h === commitment), "no other 32-byte hex on the page");
+      // A reload before the words keeps the same commitment (unsealed again).
+      await page.reload();
+      await page.locator(".uc-commit").waitFor();
+      assert.equal((await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
+      await page.locator(".word-entry").nth(0).fill("apple");
+      await page.locator(".word-entry").nth(1).fill("river");
+      await page.locator(".uc-lock").tap();
+      await page.locator(".uc-play .half.black-seat.starts").waitFor();
+      const position = (await page.locator(".uc-position").textContent()).match(/\d+/)[0];
+      await blackStarts(page);
+      // Resign at once: the end shows the reveal.
+      await page.locator(".menu-button").tap();
+      const resign = page.getByRole("button", { name: /Anna \(White\) resigns/ });
+      await resign.tap();
+      await page.getByRole("button", { name: "Confirm" }).first().tap();
+      await page.locator(".uc-end").waitFor();
+      await page.locator(".uc-reveal").waitFor();
+      assert.equal((await page.locator(".uc-reveal [data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
+      assert.match((await page.locator("[data-testid=seed]").textContent()).replace(/\s/g, ""), /^[0-9a-f]{64}$/);
+      await screenshot(page, "uc-end-reveal-en-portrait");
+      const link = await page.locator("[data-testid=verify-link]").getAttribute("href");
+      // The verifier on another phone.
+      const other = await second.newPage();
+      await other.goto(link);
+      await other.locator("[data-testid=uc-number]").waitFor();
+      assert.equal(await other.locator("[data-testid=uc-number]").textContent(), `Position ${position}`);
+      assert.match(await other.locator("[data-testid=uc-back-rank]").textContent(), /^[KQRBN]{8}$/);
+      await screenshot(other, "uc-verifier-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await second.close();
+      await server.stop();
+    }
+  });
+});
+

@@ -56,6 +56,11 @@ pub struct VerifierTexts {
     pub cards_players: &'static str,
     pub cards_stacks_title: &'static str,
     pub cards_stacks_note: &'static str,
+    pub undo_players: &'static str,
+    pub undo_position_title: &'static str,
+    /// `{0}`: the number.
+    pub undo_position_number: &'static str,
+    pub undo_position_note: &'static str,
 
     // What is wrong, field by field.
     pub field_commitment: &'static str,
@@ -159,6 +164,10 @@ pub static EN: VerifierTexts = VerifierTexts {
     cards_players: "Card-series duel: White, Black",
     cards_stacks_title: "The card stacks",
     cards_stacks_note: "Stack 1 was used by the game's first series (White's), stack 2 by the next series, whoever played it, and so on. Cards top first: Y = Yes, N = No. A series cut short by a check left its last cards unused.",
+    undo_players: "Undo Chess: White, Black",
+    undo_position_title: "The start position",
+    undo_position_number: "Position {0}",
+    undo_position_note: "White's back rank from a to h (K king, Q queen, R rook, B bishop, N knight); Black's mirrors it, pawns in front. The FEN gives the whole position.",
 
     field_commitment: "Commitment",
     field_seed: "Seed",
@@ -257,6 +266,10 @@ pub static RU: VerifierTexts = VerifierTexts {
     cards_players: "Дуэль серий с картами: белые, чёрные",
     cards_stacks_title: "Колоды карт",
     cards_stacks_note: "Колода 1 досталась первой серии партии (белых), колода 2 — следующей серии, кто бы её ни играл, и так далее. Карты сверху вниз: Y — «Да», N — «Нет». Серия, прерванная шахом, оставила последние карты несыгранными.",
+    undo_players: "Шахматы с отменой: белые, чёрные",
+    undo_position_title: "Начальная позиция",
+    undo_position_number: "Позиция {0}",
+    undo_position_note: "Задний ряд белых от a до h (K король, Q ферзь, R ладья, B слон, N конь); у чёрных — зеркально, пешки перед ними. FEN задаёт всю позицию.",
 
     field_commitment: "Обязательство",
     field_seed: "Зерно",
