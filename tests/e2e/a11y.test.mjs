@@ -8,7 +8,9 @@
 // question, the menu, board mode with each board and a piece picked up, both
 // ends) and every card-duel screen where the build has it (setup, pass the
 // phone, laying the cards, the hand-back, the table in both modes, the menu,
-// the commitment, both ends). And the
+// the commitment, both ends), and every Undo Chess screen where the build has
+// it (setup with a refused number, the back-rank diagram, an undo asked and
+// the moves to take back, the menu, the commitment, board mode, both ends). And the
 // screen-reader live region never carries an old result into a new game or
 // another language (issue #10, item 11).
 //
@@ -413,6 +415,56 @@ async function cards(page, problems, { zh: names }) {
   problems.push(...(await audit(page, "Card duel end, board mode, the reveal")));
 }
 
+/** Undo Chess's screens, in builds that have it (feature `undo`). */
+async function undoChess(page, problems, { zh: names }) {
+  await page.goto(`${app.url}#/undo`);
+  await page.locator(".uc-setup, .page > .notice").first().waitFor();
+  if (!(await page.locator(".uc-setup").count())) return;
+  const inputs = page.locator(".uc-setup input[type=text]");
+  await inputs.nth(0).fill(names[0]);
+  await inputs.nth(1).fill(names[1]);
+  await page.locator("input[name=uc-start]").nth(2).check();
+  await page.locator("#uc-number").fill("960"); // refused: the range in words
+  for (const summary of await page.locator(".uc-setup details > summary").all()) await summary.tap();
+  problems.push(...(await audit(page, "Undo Chess setup (a refused number, rules and import open)")));
+  await page.locator("#uc-number").fill("0");
+  await page.locator(".uc-setup label.chip").nth(4).tap(); // 25 + 10: no flag while axe looks
+  // Clock mode: the back-rank diagram, an undo's "take back" sentence, the menu, the end.
+  await page.locator("input[name=uc-mode]").nth(0).check();
+  await page.locator(".uc-begin").tap();
+  await page.locator(".uc-diagram:not(.compact)").waitFor();
+  problems.push(...(await audit(page, "Undo Chess play, clock mode, the back rank to set up")));
+  await page.locator(".half.black-seat").tap();
+  for (const side of ["white", "black", "white"]) {
+    await page.locator(`.half.${side}-seat.to-move`).tap();
+  }
+  await page.locator(".middle-controls button.undo:not([disabled])").tap();
+  problems.push(...(await audit(page, "Undo Chess play, clock mode, an undo asked")));
+  await page.locator(".middle-confirm button.danger").tap();
+  await page.locator(".uc-take-back").waitFor();
+  problems.push(...(await audit(page, "Undo Chess play, clock mode, the moves to take back")));
+  await openMenu(page);
+  problems.push(...(await audit(page, "Undo Chess menu")));
+  await resignFromMenu(page, ".uc-end");
+  problems.push(...(await audit(page, "Undo Chess end, clock mode")));
+  // Drawn start, board mode: the commitment, the UC-7 decision, the end with the reveal.
+  await page.locator(".uc-end button.new-setup").tap();
+  await page.locator("input[name=uc-mode]").nth(1).check();
+  await page.locator("input[name=uc-start]").nth(0).check();
+  await page.locator(".uc-begin").tap();
+  await page.locator(".uc-commit").waitFor();
+  problems.push(...(await audit(page, "Undo Chess commitment")));
+  await page.locator(".uc-lock").tap();
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  problems.push(...(await audit(page, "Undo Chess play, board mode")));
+  await page.locator(".uc-play .menu-button").tap();
+  await page.locator(".sheet[role=dialog]").waitFor();
+  await resignFromMenu(page, ".uc-end");
+  await page.locator(".uc-reveal").waitFor();
+  problems.push(...(await audit(page, "Undo Chess end, board mode, the reveal")));
+}
+
 describe("accessibility (axe-core)", () => {
   for (const [lang, setup] of Object.entries(LANGS)) {
     test(`every screen in ${lang}: no axe violation; the live region forgets old results`, async () => {
@@ -427,6 +479,7 @@ describe("accessibility (axe-core)", () => {
         await crazyhouse(page, problems, setup, lang);
         await bughouse(page, problems, setup);
         await cards(page, problems, setup);
+        await undoChess(page, problems, setup);
         assert.deepEqual(problems, [], `axe found violations:\n${problems.join("\n")}`);
         assert.deepEqual(errors, []);
       } finally {

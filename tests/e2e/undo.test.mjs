@@ -394,3 +394,57 @@ describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
   });
 });
 
+describe("Undo Chess at the table: screenshots in both languages and orientations", () => {
+  for (const [lang, viewport] of [["ru", PORTRAIT], ["en", LANDSCAPE], ["ru", LANDSCAPE]]) {
+    const orientation = viewport === PORTRAIT ? "portrait" : "landscape";
+    test(`${lang} ${orientation}: setup, the diagram, an undo in both modes, the decision, the end`, async () => {
+      const server = await serveCopy();
+      const context = await phoneContext(browser, { viewport, locale: lang === "ru" ? "ru-RU" : "en-US" });
+      try {
+        const { page, errors } = await openUc(context, server.url);
+        if (lang === "ru" && (await page.locator("html[lang=ru]").count()) === 0) await toRussian(page);
+        const names = lang === "ru" ? { white: "Анна", black: "Борис" } : {};
+        await screenshot(page, `uc-setup-${lang}-${orientation}`);
+        // Clock mode from position 0.
+        await fillSetup(page, { ...names, board: false, start: 2, number: 0 });
+        await begin(page);
+        await screenshot(page, `uc-play-clock-setup-${lang}-${orientation}`);
+        await blackStarts(page);
+        await press(page, "white");
+        await press(page, "black");
+        await press(page, "white");
+        await undo(page);
+        await screenshot(page, `uc-play-clock-undone-${lang}-${orientation}`);
+        await page.locator(".middle-controls .menu-button").tap();
+        await page.locator(".sheet[role=dialog]").waitFor();
+        await screenshot(page, `uc-menu-${lang}-${orientation}`);
+        const first = page.locator(".sheet .button-row").first().locator("button").first();
+        await first.tap();
+        await first.tap();
+        await page.locator(".uc-end").waitFor();
+        await page.locator(".uc-end button.new-setup").tap();
+        // Board mode, standard start: the blunder, the undo, the mate and the decision.
+        await fillSetup(page, { ...names, board: true, start: 1 });
+        await begin(page);
+        await blackStarts(page);
+        for (const mv of ["e2e4", "e7e5", "d1h5", "b8c6", "h5e5", "c6e5"]) await play(page, mv);
+        await screenshot(page, `uc-play-board-blunder-${lang}-${orientation}`);
+        await undo(page);
+        await screenshot(page, `uc-play-board-undone-${lang}-${orientation}`);
+        for (const mv of ["f1c4", "g8f6", "h5f7"]) await play(page, mv);
+        await page.locator(".uc-decision").waitFor();
+        await screenshot(page, `uc-play-board-decision-${lang}-${orientation}`);
+        const accept = page.locator(".uc-decision button").nth(1);
+        await accept.tap();
+        await accept.tap();
+        await page.locator(".uc-end").waitFor();
+        await screenshot(page, `uc-end-board-${lang}-${orientation}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    });
+  }
+});
+
