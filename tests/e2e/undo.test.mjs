@@ -10,6 +10,7 @@
 //
 // Time is Playwright's fake clock (see crazyhouse.test.mjs).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
@@ -178,8 +179,29 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
       assert.equal(await page.locator(".end-reason").textContent(), "checkmate");
       assert.match(await page.locator(".uc-end-tokens").textContent(), /Anna: 1 token · Boris: 3 tokens · 1 undo/);
       await screenshot(page, "uc-end-board-en-portrait");
-      const pgn = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
-      assert.match(pgn, /"game":"undo"/);
+      const save = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+      assert.match(save, /"game":"undo"/);
+      // The PGN: Chess960 tags, the standing moves, the undo as a comment.
+      const button = page.getByRole("button", { name: "Download PGN" });
+      const [download] = await Promise.all([page.waitForEvent("download"), button.tap()]);
+      assert.equal(download.suggestedFilename(), "undo-chess.pgn");
+      const pgn = readFileSync(await download.path(), "utf8");
+      assert.match(pgn, /\[Variant "Chess960"\]/);
+      assert.match(pgn, /\[FEN "rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1"\]/);
+      assert.match(pgn, /\[White "Anna"\]/);
+      assert.match(pgn, /Undo 1: White gives a token to Black/);
+      assert.match(pgn, /Qxf7# /);
+      assert.match(pgn, /1-0/);
+      // Imported back for review: step through it.
+      await page.locator(".uc-end button.new-setup").tap();
+      await page.locator(".uc-setup details.import > summary").tap();
+      await page.locator(".uc-setup textarea").fill(pgn);
+      await page.locator(".uc-setup details.import button").last().tap();
+      await page.locator(".uc-review").waitFor();
+      assert.match(await page.locator(".uc-review .board-status").textContent(), /Qxf7#/);
+      await page.locator(".uc-prev").tap();
+      assert.match(await page.locator(".uc-review .board-status").textContent(), /Nf6/);
+      await screenshot(page, "uc-review-en-portrait");
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
