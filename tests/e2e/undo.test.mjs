@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import {
+  FILLABLE_STORAGE,
   LANDSCAPE,
   PORTRAIT,
   launchBrowser,
@@ -468,5 +469,50 @@ describe("Undo Chess at the table: screenshots in both languages and orientation
       }
     });
   }
+});
+
+describe("Undo Chess reliability: two windows, storage refusing", () => {
+  test("a second window offers the take-over and gets the undo and the tokens; storage full keeps playing with the warning", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    await context.addInitScript(FILLABLE_STORAGE);
+    try {
+      const { page: first, errors } = await openUc(context, server.url);
+      await fillSetup(first, { start: 1 });
+      await begin(first);
+      await blackStarts(first);
+      for (const mv of ["e2e4", "e7e5"]) await play(first, mv);
+      const second = await context.newPage();
+      await second.goto(`${server.url}#/undo`);
+      await second.locator(".elsewhere").waitFor();
+      assert.equal(await second.locator(".uc-play, .uc-setup").count(), 0);
+      // The first window undoes meanwhile; the take-over brings it along.
+      await undo(first);
+      const before = await boardText(first);
+      await second.getByRole("button", { name: "Take over here" }).tap();
+      await second.locator(".uc-play").waitFor();
+      await first.locator(".elsewhere").waitFor();
+      assert.equal(await boardText(second), before);
+      assert.equal((await readPlay(second)).white.tokens, "1 token");
+      assert.equal((await readPlay(second)).black.tokens, "3 tokens");
+      // Storage full: the game plays on in memory with the warning; space returns, the next save holds all.
+      await second.evaluate(() => (window.__full = true));
+      await second.locator(".sq[data-square=d2]").tap();
+      await second.locator(".sq[data-square=d4].target").tap();
+      await second.locator(".half.black-seat.to-move").waitFor();
+      await second.locator(".unsaved-compact").waitFor();
+      await second.evaluate(() => (window.__full = false));
+      await second.locator(".sq[data-square=d7]").tap();
+      await second.locator(".sq[data-square=d5].target").tap();
+      await second.locator(".unsaved-compact").waitFor({ state: "detached" });
+      const saved = await second.evaluate(() => localStorage.getItem("undo.game"));
+      assert.match(saved, /"mv":"d2d4"/);
+      assert.match(saved, /"type":"undo"/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
 });
 
