@@ -361,6 +361,57 @@ describe("Undo Chess, clock mode (UC-1, UC-3, UC-5, C-4)", () => {
   });
 });
 
+describe("Undo Chess, clock mode: a reported mate (UC-7)", () => {
+  for (const viewport of [PORTRAIT, LANDSCAPE]) {
+    const orientation = viewport === PORTRAIT ? "portrait" : "landscape";
+    test(`${orientation}: reported mate of a player with a token opens the decision; undo, then a stalemate accepted`, async () => {
+      const server = await serveCopy();
+      const context = await phoneContext(browser, { viewport });
+      try {
+        const { page, errors } = await openUc(context, server.url);
+        await fillSetup(page, { board: false, start: 1 });
+        await begin(page);
+        await blackStarts(page);
+        await press(page, "white");
+        await press(page, "black");
+        await press(page, "white");
+        // Black is mated on the physical board: reported from the menu.
+        await page.locator(".middle-controls .menu-button").tap();
+        const mated = page.getByRole("button", { name: /Boris \(Black\) is checkmated/ });
+        await mated.tap();
+        await page.getByRole("button", { name: "Confirm" }).first().tap();
+        await page.locator(".uc-decision.far").waitFor();
+        assert.match(await page.locator(".uc-decision-title").textContent(), /Boris is checkmated — but holds a token/);
+        assert.ok((await readPlay(page)).black.toMove, "the decider's clock runs");
+        await screenshot(page, `uc-play-clock-decision-en-${orientation}`);
+        const undoButton = page.locator(".uc-decision button").nth(0);
+        await undoButton.tap();
+        await undoButton.tap();
+        await page.locator(".uc-take-back").waitFor();
+        assert.match(await page.locator(".uc-take-back").textContent(), /first 2\. White, then 1\.\.\. Black/);
+        assert.equal((await readPlay(page)).black.tokens, "1 token");
+        // Black moves again; White reports a stalemate and, holding a token, accepts it.
+        await press(page, "black");
+        await page.locator(".middle-controls .menu-button").tap();
+        const stalemate = page.getByRole("button", { name: "Stalemate" });
+        await stalemate.tap();
+        await stalemate.tap();
+        await page.locator(".uc-decision:not(.far)").waitFor();
+        const accept = page.locator(".uc-decision button").nth(1);
+        await accept.tap();
+        await accept.tap();
+        await page.locator(".uc-end").waitFor();
+        assert.equal(await page.locator(".end-result").textContent(), "Draw");
+        assert.equal(await page.locator(".end-reason").textContent(), "stalemate");
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    });
+  }
+});
+
 describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
   test("commitment before move one, seed sealed until the draw, reveal after, the verifier on a second phone prints the position", async () => {
     const server = await serveCopy();
