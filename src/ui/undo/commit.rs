@@ -95,6 +95,7 @@ pub fn forget() {
 pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_uc();
+    super::setup::scroll_to_top();
     let typed: [RwSignal<String>; 2] = std::array::from_fn(|_| RwSignal::new(String::new()));
     let copied = RwSignal::new(false);
     let refused = RwSignal::new(false);

@@ -363,10 +363,19 @@ pub fn SetupScreen() -> impl IntoView {
     }
 }
 
+/// A screen that replaces the form starts at its top (the Start and Import
+/// buttons sit at the bottom of the form).
+pub fn scroll_to_top() {
+    if let Some(window) = web_sys::window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
 /// An imported Chess960 game, move by move.
 #[component]
 fn Review(imported: UcImported, #[prop(into)] on_close: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
+    scroll_to_top();
     let last = imported.fens.len().saturating_sub(1);
     let at = RwSignal::new(last);
     let fens = imported.fens.clone();
