@@ -208,6 +208,19 @@ describe("card-series duel", () => {
       assert.match(end, /Anna wins/);
       for (const order of ["YNNYYN", "NYYNNY"]) assert.ok(end.includes(order), `the end shows the spent stack ${order}`);
       assert.match(end, /Boris answered the check: c6/);
+      // The versioned log, every stack in it now that the game is over.
+      const [logFile] = await Promise.all([
+        page.waitForEvent("download"),
+        page.locator(".cs-end .record-download").last().tap(),
+      ]);
+      const log = JSON.parse(readFileSync(await logFile.path(), "utf8"));
+      assert.equal(log.format, "nordau-shift-referee-log");
+      assert.equal(log.game, "cards");
+      assert.deepEqual(
+        log.events.filter((e) => e.event.type === "set_stack").map((e) => e.event.stack),
+        ["YNNYYN", "NYYNNY", "YYNNNY", "NNNYYY"],
+      );
+      assert.equal(log.vault, undefined, "a finished game's log is plain");
       assert.equal(await page.locator(".cs-history-series").count(), 4);
       assert.deepEqual(errors, []);
     } finally {
@@ -376,7 +389,7 @@ describe("card-series duel", () => {
       // The PGN: roster, stacks and commitment tags, series and stacks as comments.
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.locator(".cs-end .record-download").tap(),
+        page.locator(".cs-end .record-download").first().tap(),
       ]);
       const pgn = readFileSync(await download.path(), "utf8");
       assert.match(pgn, /\[Stacks "blind"\]/);

@@ -214,6 +214,18 @@ pub fn EndScreen() -> impl IntoView {
                     />
                 </div>
             </Show>
+            // The versioned log: every card of every series (the only record of a clock-mode game).
+            <div class="group">
+                <h2 class="card-title">{move || i18n.of(&TEXTS).log_title}</h2>
+                <p class="hint">{move || i18n.of(&TEXTS).log_hint}</p>
+                <RecordButtons
+                    file_name="card-duel-log.json"
+                    mime="application/json"
+                    download_label=Signal::derive(move || i18n.of(&TEXTS).download_log)
+                    title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                    text=move |()| ctx.game.with_untracked(|g| g.as_ref().map(|g| g.game.to_json()))
+                />
+            </div>
             <div class="end-actions">
                 <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
             </div>

@@ -110,6 +110,9 @@ pub struct CardsTexts {
     pub setup_code: &'static str,
     pub verify: &'static str,
     pub download_pgn: &'static str,
+    pub log_title: &'static str,
+    pub log_hint: &'static str,
+    pub download_log: &'static str,
 }
 
 pub static EN: CardsTexts = CardsTexts {
@@ -226,6 +229,9 @@ pub static EN: CardsTexts = CardsTexts {
     setup_code: "Setup code",
     verify: "Check in the verifier",
     download_pgn: "Download PGN",
+    log_title: "Game log",
+    log_hint: "Every event with its time and every stack, as the app replays it (JSON).",
+    download_log: "Download the log",
 };
 
 pub static RU: CardsTexts = CardsTexts {
@@ -342,4 +348,7 @@ pub static RU: CardsTexts = CardsTexts {
     setup_code: "Код настроек",
     verify: "Проверить",
     download_pgn: "Скачать PGN",
+    log_title: "Журнал партии",
+    log_hint: "Все события со временем и все колоды — так, как приложение их воспроизводит (JSON).",
+    download_log: "Скачать журнал",
 };
