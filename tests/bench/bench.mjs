@@ -81,7 +81,7 @@ function measureSize() {
   if (!existsSync(join(DIST("all"), "sw.js"))) fail("dist-bench-all is missing: run .ci/bench without --skip-build");
   const all = appBytes(DIST("all"));
   rows.push(["everything precached, gzip (brotli)", "≤ 300 kB (≤ 240 kB)", `${kB(all.total.gzip)} (${kB(all.total.brotli)})`, `raw ${kB(all.total.raw)}`]);
-  const variants = ["all", "no-nordau", "no-crazyhouse", "no-bughouse", "none"].filter((v) => existsSync(join(DIST(v), "sw.js")));
+  const variants = ["all", "no-nordau", "no-crazyhouse", "no-bughouse", "no-cards", "no-undo", "none"].filter((v) => existsSync(join(DIST(v), "sw.js")));
   const sizes = Object.fromEntries(variants.map((v) => [v, appBytes(DIST(v))]));
   notes.push(
     "| build | wasm+js+css gzip | precached gzip |",
@@ -89,7 +89,7 @@ function measureSize() {
     ...variants.map((v) => `| ${v} | ${sizes[v].code} B | ${sizes[v].total.gzip} B |`),
     "",
   );
-  for (const [game, without] of [["Nordau Shift", "no-nordau"], ["Crazyhouse", "no-crazyhouse"], ["Bughouse", "no-bughouse"]]) {
+  for (const [game, without] of [["Nordau Shift", "no-nordau"], ["Crazyhouse", "no-crazyhouse"], ["Swedish chess", "no-bughouse"], ["Card-series duel", "no-cards"], ["Undo Chess", "no-undo"]]) {
     const cost = sizes[without] ? kB(all.code - sizes[without].code) : "not built";
     rows.push([`${game} module's own cost, gzip`, "≤ 45 kB", cost, sizes.none ? `shell alone ${kB(sizes.none.code)}` : ""]);
   }
