@@ -101,6 +101,11 @@ export const MODULES = {
     key: "cards.game",
     ready: ".cs-setup, .cs-commit, .cs-arrange, .cs-play, .cs-end, .ns-damaged, .elsewhere",
   },
+  undo: {
+    route: "#/undo",
+    key: "undo.game",
+    ready: ".uc-setup, .uc-commit, .uc-play, .uc-end, .ns-damaged, .elsewhere",
+  },
 };
 
 /** Card duel: screens that hold only what is on screen (a card being laid, the hand-back); a reopen shows the one before. */
@@ -157,7 +162,12 @@ async function pageSnapshot({ key, nudge, seats }) {
     return txt(copy);
   };
   let screen = null;
-  if (q(".cs-setup")) screen = "cs-setup";
+  // Undo Chess first: its play and end screens also carry the shared ns-/zh- classes.
+  if (q(".uc-setup")) screen = "uc-setup";
+  else if (q(".uc-commit")) screen = "uc-commit";
+  else if (q(".uc-play")) screen = "uc-play";
+  else if (q(".uc-end")) screen = "uc-end";
+  else if (q(".cs-setup")) screen = "cs-setup";
   else if (q(".cs-commit")) screen = "cs-commit";
   else if (q(".cs-lay")) screen = "cs-lay";
   else if (q(".cs-pass")) screen = "cs-pass";
@@ -179,16 +189,18 @@ async function pageSnapshot({ key, nudge, seats }) {
     if (!el) return null;
     const status = q(".half-status", el)?.cloneNode(true);
     status?.querySelectorAll(".delay").forEach((n) => n.remove());
+    // Undo Chess says a running delay inside the status ("Your move · delay 1.4 · 2 tokens").
+    const ucDelay = screen === "uc-play" ? / · delay \d+\.\d/i.exec(txt(status) ?? "") : null;
     return {
       name: txt(q(".half-name", el)),
       bank: txt(q(".bank", el)),
-      status: txt(status),
-      delay: txt(q(".delay", el)),
+      status: ucDelay ? txt(status).replace(ucDelay[0], "") : txt(status),
+      delay: ucDelay ? ucDelay[0].slice(3) : txt(q(".delay", el)),
       toMove: el.classList.contains("to-move"),
       starts: el.classList.contains("starts"),
     };
   };
-  const play = screen === "zh-play" || screen === "ns-play" || screen === "cs-play";
+  const play = screen === "zh-play" || screen === "ns-play" || screen === "cs-play" || screen === "uc-play";
   // Bughouse: the four quadrants (clock mode; in board mode, the two of each board's panel).
   const quad = (seat) => {
     const el = q(`.bh-play .bh-quad[data-seat=${seat}] .half`);
@@ -250,7 +262,7 @@ async function pageSnapshot({ key, nudge, seats }) {
     boardNotice: txt(q(".ns-play .board-notice")),
     swap: txt(q("#swap-near .swap-message")),
     endText: plain(q(".zh-end, .ns-end")),
-    endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
+    endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .uc-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
     seats: qa(".ns-commit .seat-list .seat-name").map(txt),
     unsealed: q(".unsealed-warning") !== null,
@@ -258,6 +270,12 @@ async function pageSnapshot({ key, nudge, seats }) {
     // Card duel: the turned cards, the series and the refused moves; the pass screen.
     csSeries: txt(q(".cs-series")),
     csPass: txt(q(".cs-pass")),
+    // Undo Chess: the undo line (what an undo would take back, or the moves to
+    // take back), UC-7's decision (its title; the buttons' armed state is the
+    // screen's only), the back-rank diagram in clock mode.
+    ucUndoLine: screen === "uc-play" ? txt(q(".uc-undo-line")) : null,
+    ucDecision: screen === "uc-play" ? txt(q(".uc-decision-title")) : null,
+    ucDiagram: screen === "uc-play" && q(".uc-diagram") ? `${txt(q(".uc-position-no"))}${q(".uc-diagram.compact") ? " compact" : ""}` : null,
     clocks,
     // Bughouse: each board's undo button, and in board mode its position, pockets and notices.
     bhUndo: bh ? qa(".bh-undo").map((u) => `${u.classList.contains("board-a") ? "A" : "B"}:${u.querySelector("button") ? 1 : 0}`).join(" ") : null,
@@ -319,6 +337,8 @@ function pageOptions() {
     csCheck: q(".cs-check") !== null,
     csMenu: q(".cs-middle .menu-button") !== null,
     csBlindEnd: q(".cs-end [data-testid=reveal-seed]") !== null,
+    // Undo Chess: UC-7's decision (Undo, Accept; each a second tap to confirm).
+    ucDecision: q(".uc-play .uc-decision") !== null,
   };
 }
 
@@ -387,7 +407,7 @@ export function parseSave(module, raw) {
       control: clock ? { stages: [{ increment: { type: "fischer", ms: clock.increment_ms } }] } : null,
     };
   }
-  if (module === "crazyhouse") {
+  if (module === "crazyhouse" || module === "undo") {
     return { stage: "game", id: JSON.stringify(v.setup), events: v.events ?? [], games: [], draws: [], control: v.setup?.control };
   }
   const st = v.stage ?? {};
@@ -717,6 +737,68 @@ export class KillSeries {
         if (fresh >= 0) add(1, { name: "new-setup", events: ["stage:none"], final: tap(".cs-end .end-actions button", fresh) });
         break;
       }
+      case "uc-setup":
+        add(1, { name: "setup-start", events: ["start-game"], setup: this.pickUcSetup(rng), final: tap(".uc-setup button.primary.big") });
+        break;
+      case "uc-play":
+        if (o.sheet) {
+          const buttons = o.sheetButtons;
+          const idx = (re) => buttons.findIndex((b) => b.enabled && re.test(b.label));
+          const confirm = (weight, name, re, events) => {
+            const i = idx(re);
+            if (i >= 0) add(weight, { name, events, pre: [tap(".sheet button", i)], final: tap(".sheet button", i) });
+          };
+          const close = buttons.findIndex((b) => b.head);
+          add(3, { name: "menu-close", events: ["resume"], ui: "sheet-closed", final: tap(".sheet button", close) });
+          confirm(0.8, "resign", /resigns$/, ["resign"]);
+          confirm(0.6, "agree-draw", /^Both agree to a draw$/, ["agree_draw"]);
+          confirm(1, "claim", /^Claim /, ["claim"]);
+          // Clock mode: with a token left, a report opens UC-7's decision.
+          confirm(4, "report-mate", /is checkmated$/, ["report"]);
+          confirm(1.5, "report-stalemate", /^Stalemate$/, ["report"]);
+          confirm(0.25, "discard", /discard/i, ["stage:none"]);
+          const adjust = buttons.map((b, i) => (b.adjust ? i : -1)).filter((i) => i >= 0);
+          if (adjust.length) add(2, { name: "adjust", events: ["adjust"], gain: 60_000, final: tap(".sheet button", rng.pick(adjust)) });
+          break;
+        }
+        if (o.ucDecision) {
+          // UC-7: "Undo (give a token)" or accept, each confirmed by a second tap.
+          const button = (i) => tap(".uc-decision .button-row button", i);
+          add(6, { name: "decision-undo", events: ["undo"], undo: true, pre: [button(0)], final: button(0) });
+          add(4, { name: "decision-accept", events: ["accept"], pre: [button(1)], final: button(1) });
+        }
+        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.ns-play .half.${o.starts}-seat`) });
+        if (o.toMove && !o.board && !o.ucDecision) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.ns-play .half.${o.toMove}-seat`) });
+        if (o.toMove && o.board && !o.ucDecision && o.pieces.length) {
+          const picked = await page.evaluate(pageSelectPiece, { order: rng.shuffle(o.pieces) });
+          if (picked) {
+            const to = rng.pick(picked.targets);
+            const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
+            const target = tap(`.ns-play .sq[data-square=${to}]`);
+            add(8, {
+              name: "move",
+              events: ["move"],
+              gain: "press",
+              mv: picked.from + to,
+              pre: promotes ? [target, { waitFor: ".promotion" }] : [],
+              final: promotes ? tap(".promotion button.promo", rng.int(0, 3)) : target,
+            });
+          }
+        }
+        if (o.pause) add(1, { name: "pause", events: ["pause"], final: tap(".middle-controls > button.button:not(.undo):not(.primary)") });
+        if (o.resume) add(5, { name: "resume", events: ["resume"], final: tap(".middle-controls > button.primary") });
+        if (o.undo) add(2, { name: "undo", events: ["undo"], undo: true, pre: [tap(".middle-controls > button.undo"), { waitFor: ".middle-confirm" }], final: tap(".middle-confirm button.danger") });
+        if (o.menu) add(2, { name: "menu-open", events: ["pause"], ui: "sheet-open", final: tap(".middle-controls .menu-button") });
+        if (!eventOnly) add(1, { name: "wait", events: [], final: null });
+        break;
+      case "uc-end": {
+        const b = o.endButtons;
+        const rematch = b.findIndex((x) => x.primary);
+        const fresh = b.findIndex((x) => x.newSetup);
+        add(5, { name: "rematch", events: ["start-game"], final: tap(".uc-end .end-actions button", rematch) });
+        if (fresh >= 0) add(1, { name: "new-setup", events: ["stage:none"], final: tap(".uc-end .end-actions button", fresh) });
+        break;
+      }
       case "bh-setup":
         add(1, { name: "setup-start", events: ["start-game"], setup: this.pickBhSetup(rng), final: tap(".bh-setup button.primary.big") });
         break;
@@ -807,6 +889,19 @@ export class KillSeries {
     return { board: rng.chance(0.5), blind: rng.chance(0.4), clock: rng.chance(0.8) ? rng.int(0, 1) : null, names: swap ? [...ZH_NAMES].reverse() : ZH_NAMES };
   }
 
+  /** Undo Chess: the standard position (518) or a typed number, tokens 0–3 each (mostly some), a Crazyhouse-like time control. */
+  pickUcSetup(rng) {
+    const swap = rng.chance(0.5);
+    const tokens = () => String(rng.chance(0.15) ? 0 : rng.int(1, 3));
+    return {
+      board: rng.chance(0.5),
+      number: rng.chance(0.5) ? null : rng.int(0, 959),
+      tokens: [tokens(), tokens()],
+      control: rng.pick(ZH_CONTROLS),
+      names: swap ? [...ZH_NAMES].reverse() : ZH_NAMES,
+    };
+  }
+
   pickZhSetup(rng) {
     const swap = rng.chance(0.5);
     return { board: rng.chance(0.6), control: rng.pick(ZH_CONTROLS), names: swap ? [...ZH_NAMES].reverse() : ZH_NAMES };
@@ -846,6 +941,31 @@ export class KillSeries {
         for (let i = 0; i < 4; i++) await page.locator(`#bh-min-${seats[i]}`).fill(control.custom.minutes[i]);
         await page.locator(".bh-setup select").selectOption(control.custom.kind);
         if (control.custom.kind !== "0") await page.locator("#bh-increment").fill(control.custom.seconds);
+      }
+    } else if (action.name === "setup-start" && this.module === "undo") {
+      const { board, number, tokens, control, names } = action.setup;
+      const inputs = page.locator(".uc-setup input[type=text]");
+      await inputs.nth(0).fill(names[0]);
+      await inputs.nth(1).fill(names[1]);
+      await page.locator("input[name=uc-mode]").nth(board ? 1 : 0).check();
+      // The standard position or a typed number (never the drawn start and its commitment).
+      await page.locator("input[name=uc-start]").nth(number === null ? 1 : 2).check();
+      if (number !== null) {
+        await page.locator("#uc-number").waitFor();
+        await page.locator("#uc-number").fill(String(number));
+      }
+      await page.locator("#uc-tokens-white").fill(tokens[0]);
+      await page.locator("#uc-tokens-black").fill(tokens[1]);
+      const chips = page.locator(".uc-setup label.chip");
+      if (control.preset !== undefined) {
+        await chips.nth(control.preset).tap();
+      } else {
+        await chips.nth(6).tap();
+        await page.locator("#uc-min-black").waitFor();
+        await page.locator("#uc-min-white").fill(control.custom.white);
+        await page.locator("#uc-min-black").fill(control.custom.black);
+        await page.locator(".uc-setup select").selectOption(control.custom.kind);
+        if (control.custom.kind !== "0") await page.locator("#uc-increment").fill(control.custom.seconds);
       }
     } else if (action.name === "setup-start" && this.module === "cards") {
       const { board, blind, clock, names } = action.setup;
@@ -1210,7 +1330,7 @@ export function signature(s, { clocks = true } = {}) {
       starts: h.starts,
       bank: clocks && !h.toMove ? h.bank : undefined,
     };
-  const play = s.screen === "zh-play" || s.screen === "ns-play" || s.screen === "cs-play";
+  const play = s.screen === "zh-play" || s.screen === "ns-play" || s.screen === "cs-play" || s.screen === "uc-play";
   return JSON.stringify({
     screen: s.screen,
     damaged: s.damaged,
@@ -1235,6 +1355,9 @@ export function signature(s, { clocks = true } = {}) {
     bhBoards: s.bhBoards ?? undefined,
     csSeries: s.csSeries ?? undefined,
     csPass: s.csPass ?? undefined,
+    ucUndoLine: s.ucUndoLine ?? undefined,
+    ucDecision: s.ucDecision ?? undefined,
+    ucDiagram: s.ucDiagram ?? undefined,
   });
 }
 

@@ -19,7 +19,11 @@ const SEEDS = {
   nordau: Array.from({ length: 40 }, (_, i) => 13_200 + i),
   bughouse: Array.from({ length: 40 }, (_, i) => 13_300 + i),
   cards: Array.from({ length: 40 }, (_, i) => 13_400 + i),
+  undo: Array.from({ length: 40 }, (_, i) => 13_500 + i),
 };
+
+/** The setup screen of each module that a build may leave out. */
+const SETUP = { cards: ".cs-setup", undo: ".uc-setup" };
 
 let browser;
 let app;
@@ -38,19 +42,19 @@ async function hasGame(module) {
   try {
     const page = await context.newPage();
     await page.goto(`${app.url}#/${module}`);
-    await page.locator(".cs-setup, .page > .notice").first().waitFor();
-    return (await page.locator(".cs-setup").count()) > 0;
+    await page.locator(`${SETUP[module]}, .page > .notice`).first().waitFor();
+    return (await page.locator(SETUP[module]).count()) > 0;
   } finally {
     await context.close();
   }
 }
 
 describe("kill at random, lose nothing", () => {
-  for (const module of ["crazyhouse", "nordau", "bughouse", "cards"]) {
+  for (const module of ["crazyhouse", "nordau", "bughouse", "cards", "undo"]) {
     test(`${module}: ${SEEDS[module].length} kill points`, async (t) => {
-      // The card duel is in builds with its feature only.
-      if (module === "cards" && !(await hasGame(module))) {
-        t.skip("this build has no card duel");
+      // The card duel and Undo Chess are in builds with their features only.
+      if (SETUP[module] && !(await hasGame(module))) {
+        t.skip(`this build has no ${module === "cards" ? "card duel" : "Undo Chess"}`);
         return;
       }
       const series = new KillSeries({ browser, url: app.url, module, maxActions: 5, maxDowntimeMs: 1000 });
