@@ -194,7 +194,8 @@ pub enum Screen {
 /// Loads the module's game, provides its context and starts its redraw timer.
 /// The caller renders `ModulePage` with it.
 pub fn open<G: ModuleGame>(spec: &'static ModuleSpec) -> (ModuleCtx<G>, Option<Damage>) {
-    let (game, damaged) = match spec.slot.load::<G>() {
+    let (text, from_hand_over) = spec.slot.text();
+    let (game, damaged) = match spec.slot.load_text::<G>(text) {
         Loaded::Fresh => (None, spec.slot.kept_damage::<G>()),
         Loaded::Restored(game) => (Some(game), None),
         Loaded::Damaged(error) => (None, Some(error)),
@@ -211,15 +212,14 @@ pub fn open<G: ModuleGame>(spec: &'static ModuleSpec) -> (ModuleCtx<G>, Option<D
     };
     provide_context(ctx);
     ticker::start(ctx);
-    // A game handed over by another window may not be in storage yet.
-    ctx.game.with_untracked(|g| {
-        let slot = spec.slot;
-        if let Some(g) = g
-            && storage::get(slot.key) != Some(g.to_json())
-        {
-            ctx.unsaved.set(!slot.save(g));
-        }
-    });
+    // A handed-over game is not in storage yet: try again, and say so if not.
+    if from_hand_over {
+        ctx.game.with_untracked(|g| {
+            if let Some(g) = g {
+                ctx.unsaved.set(!spec.slot.save(g));
+            }
+        });
+    }
     // A take-over hands the game in memory to the other window, not what
     // storage holds: storage may have refused the latest saves.
     one_window::hand_over_with(move || ctx.game.with_untracked(|g| g.as_ref().map(G::to_json)));

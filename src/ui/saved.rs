@@ -65,14 +65,14 @@ pub enum Loaded<T> {
 }
 
 impl Slot {
-    pub fn load<T: Saved>(&self) -> Loaded<T> {
-        self.load_text(self.text())
-    }
-
     /// The saved text: the game another window just handed over (when this
-    /// phone's storage refused it), else what storage holds.
-    pub fn text(&self) -> Option<String> {
-        super::one_window::take_received(self.key).or_else(|| storage::get(self.key))
+    /// phone's storage refused it), else what storage holds; and whether it
+    /// was handed over (then it is not in storage yet).
+    pub fn text(&self) -> (Option<String>, bool) {
+        match super::one_window::take_received(self.key) {
+            Some(handed) => (Some(handed), true),
+            None => (storage::get(self.key), false),
+        }
     }
 
     /// Reads `text` (from `text()`), keeping it aside if it is unreadable.

@@ -61,7 +61,7 @@ pub fn export_text(table: &Table, sealed: Option<&Sealed>) -> String {
 /// Reads the table, unsealing its seed; a save that cannot be unsealed is
 /// handled like any unreadable save (kept aside, downloadable).
 pub async fn load() -> (Loaded<Table>, Option<Sealed>) {
-    let text = SLOT.text();
+    let (text, _) = SLOT.text();
     if let Some(text) = &text
         && let Some(sealed) = Table::sealed_seed_of(text)
         && let Some(seed) = vault::unseal(&sealed).await
