@@ -2,6 +2,9 @@
 // targets and prints one table. It asserts nothing; it fails only when
 // something broke (a build missing, a page that never became ready).
 // Usage: node tests/bench/bench.mjs [--only size|lighthouse|first|tap|cpu|start]
+// Prints the table and writes it to target-bench/bench-latest.md, headed by the
+// date, the commit, the parts measured and the machine (nproc cores, CPU model);
+// .ci/bench then puts that file into docs/performance.md between its markers.
 //
 // How each figure is measured:
 // - size: tests/tools/size-report.mjs over everything sw.js precaches (gzip -9,
@@ -40,7 +43,7 @@
 // full speed.
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, cpus, tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
@@ -409,8 +412,17 @@ const buildTimes = (existsSync(timesFile) ? readFileSync(timesFile, "utf8") : ""
   .filter(Boolean)
   .map((line) => line.replace(" ", ": ") + " s")
   .join(", ");
+// The machine, as `nproc` counts it (the cores this process may use), and its CPU.
+let cores;
+try {
+  cores = execSync("nproc").toString().trim();
+} catch {
+  cores = String(availableParallelism());
+}
+const cpu = cpus()[0]?.model?.trim() || "CPU model unknown";
+const parts = only ? `--only ${only}` : "every part";
 const table = [
-  `Benchmark ${new Date().toISOString()}, commit ${commit}${dirty}`,
+  `Benchmark ${new Date().toISOString()}, commit ${commit}${dirty}, ${parts}; machine: ${cores} cores (nproc), ${cpu}`,
   "",
   "| figure | target | measured | comparison |",
   "|---|---|---|---|",
