@@ -11,6 +11,7 @@ use nordau_shift::referee::bughouse::{
     BhEvent, BhGame, BhOutcome, BhReport, BhSetup, BoardId, BpgnImportError, Team, bh_from_bpgn,
     bh_to_bpgn,
 };
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{InputMode, PgnInfo, TimeControl};
 use proptest::collection::vec;
 use proptest::prelude::*;

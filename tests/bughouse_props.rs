@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::bughouse::{BhEvent, BhGame, BhPhase, BhReason, BhSetup, BoardId};
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{Colour, InputMode, TimeControl};
 use proptest::prelude::*;
 

@@ -7,6 +7,7 @@ use nordau_shift::referee::bughouse::{
     BH_PLY_LIMIT, BhError, BhEvent, BhGame, BhOutcome, BhPhase, BhReason, BhReport, BhSetup,
     BoardId, BoardsEnd, BughouseBoards, Seat, Team,
 };
+use nordau_shift::referee::module::GameModule;
 use nordau_shift::referee::{ClockError, Colour, Increment, InputMode, Pocket, TimeControl};
 
 use BoardId::{A, B};

@@ -11,6 +11,7 @@ use nordau_shift::referee::cards::{
 };
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::draw::{DrawStream, STREAM_CARD_ORDER};
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{Colour, InputMode};
 use proptest::prelude::*;
 

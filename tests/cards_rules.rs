@@ -9,6 +9,7 @@ use nordau_shift::referee::cards::{
 };
 use nordau_shift::referee::chessboard::MoveError;
 use nordau_shift::referee::commitment::stream_key;
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{Colour, DrawClaim, InputMode, Outcome, PgnInfo};
 
 const W: Colour = Colour::White;

@@ -8,6 +8,7 @@
 
 use nordau_shift::referee::crazyhouse::game::ZhLog;
 use nordau_shift::referee::json::{self, FromJson, ToJson};
+use nordau_shift::referee::module::Logged;
 use nordau_shift::referee::nordau::log::NordauLog;
 use nordau_shift::referee::{Game, Session, Table, TableLoadError, TimeControl, ZhGame};
 use proptest::prelude::*;

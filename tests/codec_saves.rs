@@ -4,6 +4,7 @@
 //! derive-based code; `UPDATE_CODEC_FIXTURES=1` rewrites them (on purpose only).
 #![cfg(not(target_arch = "wasm32"))]
 
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{
     Colour, DrawClaim, Event, Game, Increment, InputMode, Outcome, Reported, Session, Setup, Table,
     TimeControl, ZhEvent, ZhGame, ZhSetup, zh_from_pgn,

@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::crazyhouse::game::MAX_NAME_CHARS;
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{
     ClockError, Colour, Increment, InputMode, Outcome, PgnImportError, PgnInfo, Reported,
     TimeControl, ZhError, ZhEvent, ZhGame, ZhLogError, ZhPhase, ZhReason, ZhSetup, zh_from_pgn,

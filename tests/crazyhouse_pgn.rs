@@ -4,6 +4,7 @@
 //! dialects `0-0`, `gxh8Q` and `Variant "Crazy House"`.
 #![cfg(not(target_arch = "wasm32"))]
 
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{
     Colour, CrazyhouseBoard, InputMode, Outcome, PgnImportError, PgnInfo, TimeControl, ZhEvent,
     ZhGame, ZhReason, zh_from_pgn, zh_to_pgn,

@@ -18,6 +18,7 @@
 //! hostile links and field texts in the shipped app.
 #![cfg(not(target_arch = "wasm32"))]
 
+use nordau_shift::referee::module::{GameModule, Logged};
 use std::fmt::{Debug, Display};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::LazyLock;

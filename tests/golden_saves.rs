@@ -68,6 +68,7 @@
 //! fields, `PgnInfo`. docs/saves.md lists the formats with their keys.
 #![cfg(all(feature = "cards", feature = "undo", not(target_arch = "wasm32")))]
 
+use nordau_shift::referee::module::{GameModule, Logged};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -5,6 +5,7 @@
 mod nordau_common;
 
 use nordau_common::NAMES;
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     Colour, DrawClaim, Event, Game, InputMode, Outcome, Seat, Seating, Setup, ShiftUnit, ViewPhase,

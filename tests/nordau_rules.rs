@@ -5,13 +5,15 @@
 mod nordau_common;
 
 use nordau_common::*;
-use nordau_shift::referee::LogError;
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::nordau::draw::draw_seating;
+use nordau_shift::referee::nordau::log::LogSetupError;
 use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     BlockSchedule, Colour, DrawClaim, EndReason, Event, Game, GameError, InputMode, Outcome,
     ScheduleLine, Seat, Setup, ShiftUnit, ViewPhase, commitment, stream_key,
 };
+use nordau_shift::referee::{HeaderError, LogError};
 use nordau_shift::referee::{PgnError, PgnInfo, to_pgn};
 
 const CLOCK: InputMode = InputMode::Clock;
@@ -882,20 +884,23 @@ fn log_round_trips_and_refuses_bad_logs() {
     let newer = json.replace("\"version\":1", "\"version\":2");
     assert_eq!(
         Game::from_json(&newer),
-        Err(LogError::NewerVersion {
+        Err(LogError::Header(HeaderError::NewerVersion {
             found: 2,
             supported: 1
-        })
+        }))
     );
     assert!(matches!(
         Game::from_json(&json[..json.len() - 3]),
-        Err(LogError::Json(_))
+        Err(LogError::Header(HeaderError::Json(_)))
     ));
-    assert!(matches!(Game::from_json("[]"), Err(LogError::Json(_))));
+    assert!(matches!(
+        Game::from_json("[]"),
+        Err(LogError::Header(HeaderError::Json(_)))
+    ));
     let illegal = json.replace("c7c5", "c7c4");
     assert!(matches!(
         Game::from_json(&illegal),
-        Err(LogError::IllegalEvent {
+        Err(LogError::Event {
             index: 2,
             error: GameError::IllegalMove { .. }
         })
@@ -903,7 +908,7 @@ fn log_round_trips_and_refuses_bad_logs() {
     let backwards = json.replace("\"t_ms\":2000", "\"t_ms\":500");
     assert!(matches!(
         Game::from_json(&backwards),
-        Err(LogError::IllegalEvent {
+        Err(LogError::Event {
             index: 2,
             error: GameError::TimeWentBackwards { .. }
         })
@@ -911,17 +916,14 @@ fn log_round_trips_and_refuses_bad_logs() {
     let other = json.replace("\"game\":\"nordau-shift\"", "\"game\":\"bughouse\"");
     assert_eq!(
         Game::from_json(&other),
-        Err(LogError::WrongGame("bughouse".into()))
+        Err(LogError::Header(HeaderError::WrongGame("bughouse".into())))
     );
     let bad_seed = json.replace(&hex::encode(seed(1)), "abcd");
-    assert!(matches!(
-        Game::from_json(&bad_seed),
-        Err(LogError::BadSeed(_))
-    ));
+    assert!(matches!(Game::from_json(&bad_seed), Err(LogError::Seed(_))));
     let bad_setup = json.replace("ns1.f.3-3", "ns1.f.3-2");
     assert!(matches!(
         Game::from_json(&bad_setup),
-        Err(LogError::BadSetup(_))
+        Err(LogError::Setup(LogSetupError::Text(_)))
     ));
 }
 

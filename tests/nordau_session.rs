@@ -8,6 +8,7 @@
 mod nordau_common;
 
 use nordau_common::{NAMES, seed};
+use nordau_shift::referee::module::GameModule;
 use nordau_shift::referee::nordau::session::SessionError;
 use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{

@@ -7,6 +7,7 @@ mod nordau_common;
 use nordau_common::{NAMES, seed};
 use nordau_shift::referee::SetupTextError;
 use nordau_shift::referee::commitment::HexError;
+use nordau_shift::referee::module::GameModule;
 use nordau_shift::referee::nordau::verify::{DEFAULT_REPORT_SHIFTS, verify_n};
 use nordau_shift::referee::{Colour, Event, Game, InputMode, Setup, VerifyError, verify};
 

@@ -9,6 +9,7 @@
 mod nordau_common;
 
 use nordau_common::{NAMES, seed};
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::{
     Colour, Event, GameError, InputMode, Setup, Table, TableError, TimeControl, ZhEvent, ZhGame,
     ZhSetup,

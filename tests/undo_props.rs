@@ -5,6 +5,7 @@
 #![cfg(all(feature = "undo", not(target_arch = "wasm32")))]
 
 use nordau_shift::referee::chessboard::{ChessBoard, DrawClaim};
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::undo::{
     StartChoice, StartPosition, UcEvent, UcGame, UcPhase, UcReport, UcSetup,
 };

@@ -5,6 +5,7 @@
 use nordau_shift::referee::chessboard::{ChessBoard, DrawClaim, MoveError};
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::draw::{DrawStream, STREAM_CHESS960};
+use nordau_shift::referee::module::{GameModule, Logged};
 use nordau_shift::referee::undo::*;
 use nordau_shift::referee::{Colour, InputMode, Outcome, PgnInfo, TimeControl};
 use shakmaty::fen::Fen;

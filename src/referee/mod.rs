@@ -23,6 +23,7 @@ pub mod crazyhouse;
 pub mod draw;
 pub mod json;
 pub mod log;
+pub mod module;
 pub mod nordau;
 pub mod pgn;
 pub(crate) mod setup_text;

@@ -11,9 +11,13 @@ use leptos::prelude::*;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
 use super::{one_window, ticker};
+use crate::referee::module::{GameModule, Logged};
 use crate::web::{clock, device, sound, storage};
 
-/// What the shared module code needs from a referee game.
+/// What the shared module code needs from a game. Every referee game that
+/// keeps the module contract (`referee::module`) has it; a module with a
+/// browser-side state around its game (the card duel's words) implements it
+/// by hand.
 pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     type Event;
     /// Why the referee refused an event.
@@ -25,17 +29,51 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn is_over(&self) -> bool;
     /// Ended at this table (an imported record opened for review ends silently).
     fn ended_here(&self) -> bool;
-    /// What the running clock shows at `now` (its delay while one runs); with
-    /// two running clocks, the one whose face changes first.
-    fn running_ms(&self, now: u64) -> Option<u64>;
+    /// What the running clocks show at `now` (their delay while one runs).
+    fn running_ms(&self, now: u64) -> [Option<u64>; 2];
     /// The file "Export the game now" writes; a module whose save holds a
     /// secret seals or withholds it here (the card duel).
     fn export_text(&self) -> String {
         self.to_json()
     }
-    /// How long until a running clock's face changes (ms).
+    /// How long until a running clock's face changes (ms); with two running
+    /// clocks, the one that changes first.
     fn next_change_ms(&self, now: u64) -> Option<u64> {
-        self.running_ms(now).map(super::format::next_change_in)
+        let faces = self.running_ms(now);
+        faces
+            .into_iter()
+            .flatten()
+            .map(super::format::next_change_in)
+            .min()
+    }
+}
+
+impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
+    type Event = G::Event;
+    type Refusal = G::Error;
+
+    fn apply(&mut self, t: u64, event: G::Event) -> Result<(), G::Error> {
+        GameModule::apply(self, t, event)
+    }
+
+    fn tick(&mut self, now: u64) -> bool {
+        GameModule::tick(self, now)
+    }
+
+    fn last_event_ms(&self) -> u64 {
+        GameModule::last_event_ms(self)
+    }
+
+    fn is_over(&self) -> bool {
+        GameModule::is_over(self)
+    }
+
+    fn ended_here(&self) -> bool {
+        GameModule::ended_here(self)
+    }
+
+    fn running_ms(&self, now: u64) -> [Option<u64>; 2] {
+        GameModule::running_ms(self, now)
     }
 }
 
@@ -317,8 +355,10 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
     }
 
     fn running_ms(&self, now: u64) -> Option<u64> {
-        self.game
-            .with_untracked(|g| g.as_ref().filter(|g| !g.is_over())?.running_ms(now))
+        self.game.with_untracked(|g| {
+            let faces = g.as_ref().filter(|g| !g.is_over())?.running_ms(now);
+            faces.into_iter().flatten().min()
+        })
     }
 
     fn next_change_ms(&self, now: u64) -> Option<u64> {

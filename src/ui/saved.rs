@@ -9,6 +9,8 @@ use leptos::prelude::*;
 
 use super::confirm::ConfirmButton;
 use super::i18n::use_i18n;
+use crate::referee::log::LogError;
+use crate::referee::module::Logged;
 use crate::web::{device, storage};
 
 /// State a module keeps between page loads, as versioned JSON text.
@@ -23,6 +25,23 @@ pub trait Saved: Sized {
     /// Whether the text was written by a newer version of the app (it is then
     /// explained as such, not as damage).
     fn is_newer(error: &Self::Error) -> bool;
+}
+
+/// Every game that keeps the module contract is saved as its log.
+impl<G: Logged> Saved for G {
+    type Error = LogError<G::SetupError, G::Error>;
+
+    fn to_json(&self) -> String {
+        Logged::to_json(self)
+    }
+
+    fn from_json(text: &str) -> Result<Self, Self::Error> {
+        Logged::from_json(text)
+    }
+
+    fn is_newer(error: &Self::Error) -> bool {
+        error.is_newer_version()
+    }
 }
 
 /// Where one module's state lives. Never change a shipped slot's keys: saves

@@ -1,6 +1,7 @@
 //! Helpers shared by the referee integration tests.
 #![allow(dead_code)]
 
+use nordau_shift::referee::module::GameModule;
 use nordau_shift::referee::nordau::verify::{Report, schedule};
 use nordau_shift::referee::{Colour, Event, Game, InputMode, Setup};
 

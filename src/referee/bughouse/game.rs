@@ -32,10 +32,10 @@ use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
 use crate::referee::common::{Colour, InputMode};
 use crate::referee::crazyhouse::Pocket;
 use crate::referee::json::{
-    self, FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged,
-    unknown_variant,
+    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
-use crate::referee::log::{HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
+use crate::referee::log::{self, Timed};
+use crate::referee::module::{GameModule, Logged};
 use serde_json::Value;
 use std::fmt;
 
@@ -167,12 +167,8 @@ pub enum BhEvent {
     },
 }
 
-/// An event and the monotonic time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BhTimed {
-    pub t_ms: u64,
-    pub event: BhEvent,
-}
+/// An event and the time (ms) it happened at.
+pub type BhTimed = Timed<BhEvent>;
 
 /// Why a match ended; [`BhReason::rule`] names the rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -457,20 +453,13 @@ impl BhGame {
 
     /// Replays recorded events; the same as the live match that recorded them.
     pub fn replay(setup: BhSetup, events: &[BhTimed]) -> Result<BhGame, BhLogError> {
-        let mut game = BhGame::new(setup).map_err(BhLogError::Setup)?;
-        for (index, timed) in events.iter().enumerate() {
-            game.apply(timed.t_ms, timed.event.clone())
-                .map_err(|error| BhLogError::Event { index, error })?;
-        }
-        Ok(game)
+        BhGame::new(setup)
+            .map_err(BhLogError::Setup)?
+            .replay(events)
     }
 
     pub fn setup(&self) -> &BhSetup {
         &self.setup
-    }
-
-    pub fn events(&self) -> &[BhTimed] {
-        &self.events
     }
 
     /// Board mode: both boards with pockets and the moves played.
@@ -486,19 +475,10 @@ impl BhGame {
         self.result
     }
 
-    pub fn is_over(&self) -> bool {
-        self.result.is_some()
-    }
-
     /// Time left after each move entered in this match, in order (board
     /// mode; the opening's moves have none).
     pub fn clk_after(&self) -> &[u64] {
         &self.clk_after
-    }
-
-    /// The time of the last recorded event (0 before the first).
-    pub fn last_event_ms(&self) -> u64 {
-        self.events.last().map_or(0, |e| e.t_ms)
     }
 
     /// The side whose turn it is on `board`.
@@ -527,32 +507,6 @@ impl BhGame {
                     .map(|(c, at)| (b, c, at))
             })
             .min_by_key(|&(_, _, at)| at)
-    }
-
-    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
-    /// Returns whether anything changed.
-    pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.is_over() {
-            return false;
-        }
-        match self.first_flag(now_ms) {
-            Some((board, _, at)) => self
-                .apply(at.max(self.last_event_ms()), BhEvent::Flag { board })
-                .is_ok(),
-            None => false,
-        }
-    }
-
-    /// Applies one event at `t_ms`, or refuses it and changes nothing.
-    pub fn apply(&mut self, t_ms: u64, event: BhEvent) -> Result<(), BhError> {
-        if t_ms < self.last_event_ms() {
-            return Err(BhError::TimeWentBackwards);
-        }
-        let mut next = self.clone();
-        next.apply_to_copy(t_ms, &event)?;
-        next.events.push(BhTimed { t_ms, event });
-        *self = next;
-        Ok(())
     }
 
     fn require_running(&self) -> Result<(), BhError> {
@@ -622,7 +576,7 @@ impl BhGame {
         self.boards.is_none() && self.result.is_some_and(|r| r.reason == BhReason::PlyLimit)
     }
 
-    fn apply_to_copy(&mut self, t: u64, event: &BhEvent) -> Result<(), BhError> {
+    fn step_event(&mut self, t: u64, event: &BhEvent) -> Result<(), BhError> {
         let board_mode = self.setup.mode == InputMode::Board;
         let report_after_limit = matches!(event, BhEvent::Report(_)) && self.ended_by_tap_limit();
         if !matches!(event, BhEvent::Undo { .. }) && self.is_over() && !report_after_limit {
@@ -874,71 +828,65 @@ impl BhGame {
     }
 }
 
-/// A bughouse log: the shared header (format, version, game) plus this
-/// game's setup and events. Its JSON is the save and the exportable record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BhLog {
-    pub format: String,
-    pub version: u32,
-    pub game: String,
-    pub setup: BhSetup,
-    pub events: Vec<BhTimed>,
-}
+/// A bughouse log: the shared envelope with this game's setup and events
+/// (no draw). Its JSON is the save and the exportable record.
+pub type BhLog = log::Log<BhSetup, BhEvent>;
 
 /// Why a bughouse log cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BhLogError {
-    /// Not ours, corrupt, newer, or of another game.
-    Header(HeaderError),
-    /// The setup is refused.
-    Setup(BhError),
-    /// Event `index` (0-based) cannot be replayed.
-    Event { index: usize, error: BhError },
-}
+pub type BhLogError = log::LogError<BhError, BhError>;
 
-impl BhLogError {
-    /// Written by a newer version of the app (update rather than discard).
-    pub fn is_newer_version(&self) -> bool {
-        matches!(self, BhLogError::Header(HeaderError::NewerVersion { .. }))
+impl GameModule for BhGame {
+    const ID: &'static str = GAME_BUGHOUSE;
+    type Event = BhEvent;
+    type Error = BhError;
+
+    fn events(&self) -> &[BhTimed] {
+        &self.events
+    }
+
+    fn record(&mut self, timed: BhTimed) {
+        self.events.push(timed);
+    }
+
+    fn step(&mut self, t_ms: u64, event: BhEvent) -> Result<BhEvent, BhError> {
+        self.step_event(t_ms, &event)?;
+        Ok(event)
+    }
+
+    fn time_went_backwards(_: u64, _: u64) -> BhError {
+        BhError::TimeWentBackwards
+    }
+
+    /// The first flag on either board (BH-4).
+    fn fallen_flag(&self, now_ms: u64) -> Option<(u64, BhEvent)> {
+        self.first_flag(now_ms)
+            .map(|(board, _, at)| (at, BhEvent::Flag { board }))
+    }
+
+    fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn ended_here(&self) -> bool {
+        self.result.is_some_and(|r| r.played_here())
+    }
+
+    /// Both boards' clocks run at once (BH-2).
+    fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
+        BoardId::BOTH.map(|b| self.clocks[b.index()].shown_ms(now_ms))
     }
 }
 
-impl fmt::Display for BhLogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BhLogError::Header(e) => write!(f, "{e}"),
-            BhLogError::Setup(e) => write!(f, "log setup refused: {e}"),
-            BhLogError::Event { index, error } => {
-                write!(f, "event {} cannot be replayed: {error}", index + 1)
-            }
-        }
-    }
-}
+impl Logged for BhGame {
+    type LogSetup = BhSetup;
+    type SetupError = BhError;
 
-impl std::error::Error for BhLogError {}
-
-impl BhGame {
-    pub fn to_log(&self) -> BhLog {
-        BhLog {
-            format: LOG_FORMAT.to_owned(),
-            version: LOG_VERSION,
-            game: GAME_BUGHOUSE.to_owned(),
-            setup: self.setup.clone(),
-            events: self.events.clone(),
-        }
+    fn log_setup(&self) -> BhSetup {
+        self.setup.clone()
     }
 
-    pub fn to_json(&self) -> String {
-        json::to_string(&self.to_log())
-    }
-
-    /// Replays a JSON log; refuses newer versions and anything that does not replay.
-    pub fn from_json(json: &str) -> Result<BhGame, BhLogError> {
-        let corrupt = |e: JsonError| BhLogError::Header(HeaderError::Json(e.0));
-        let value = json::parse(json).map_err(corrupt)?;
-        check_header(&value, GAME_BUGHOUSE).map_err(BhLogError::Header)?;
-        let log = BhLog::from_json(&value).map_err(corrupt)?;
-        BhGame::replay(log.setup, &log.events)
+    fn restore(setup: BhSetup, _: Option<&log::DrawRecord>) -> Result<BhGame, BhLogError> {
+        BhGame::new(setup).map_err(BhLogError::Setup)
     }
 }
 
@@ -1094,47 +1042,6 @@ impl FromJson for BhEvent {
             }),
             "flag" => BhEvent::Flag { board: board()? },
             other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for BhTimed {
-    fn to_json(&self) -> Json {
-        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
-    }
-}
-
-impl FromJson for BhTimed {
-    fn from_json(v: &Value) -> JsonResult<BhTimed> {
-        let o = Obj::of(v)?;
-        Ok(BhTimed {
-            t_ms: o.req("t_ms")?,
-            event: o.req("event")?,
-        })
-    }
-}
-
-impl ToJson for BhLog {
-    fn to_json(&self) -> Json {
-        obj([
-            ("format", f(&self.format)),
-            ("version", f(&self.version)),
-            ("game", f(&self.game)),
-            ("setup", f(&self.setup)),
-            ("events", f(&self.events)),
-        ])
-    }
-}
-
-impl FromJson for BhLog {
-    fn from_json(v: &Value) -> JsonResult<BhLog> {
-        let o = Obj::of(v)?;
-        Ok(BhLog {
-            format: o.req("format")?,
-            version: o.req("version")?,
-            game: o.req("game")?,
-            setup: o.req("setup")?,
-            events: o.req("events")?,
         })
     }
 }

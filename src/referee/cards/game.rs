@@ -43,13 +43,13 @@ use crate::referee::cards::setup::{CsClock, CsSetup, CsSetupError, StackSource, 
 use crate::referee::cards::stack::{BlindStacks, Card, STACK_SIZE, Stack};
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{DrawClaim, MoveError};
-use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::json::{
-    self, FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged,
-    unknown_variant,
+    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
-use crate::referee::log::{Envelope, HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
+use crate::referee::log::{self, DrawRecord, Timed};
+use crate::referee::module::{GameModule, Logged, logged_seed};
 use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use serde_json::Value;
 use std::fmt;
@@ -111,11 +111,7 @@ pub enum CsEvent {
 }
 
 /// An event and the time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CsTimed {
-    pub t_ms: u64,
-    pub event: CsEvent,
-}
+pub type CsTimed = Timed<CsEvent>;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -539,26 +535,16 @@ impl CsGame {
         words: &[String],
         events: &[CsTimed],
     ) -> Result<CsGame, CsLogError> {
-        let mut game = match seed {
+        match seed {
             Some(seed) => CsGame::new_blind(setup, seed, words),
             None => CsGame::new(setup),
         }
-        .map_err(CsLogError::Setup)?;
-        for (index, timed) in events.iter().enumerate() {
-            game.apply(timed.t_ms, timed.event.clone())
-                .map_err(|error| CsLogError::Event { index, error })?;
-        }
-        Ok(game)
+        .map_err(CsLogError::Setup)?
+        .replay(events)
     }
 
     pub fn setup(&self) -> &CsSetup {
         &self.setup
-    }
-
-    /// The recorded events. With secret stacks they hold the stacks' order:
-    /// never show them during the game (docs/cards.md).
-    pub fn events(&self) -> &[CsTimed] {
-        &self.events
     }
 
     pub fn board(&self) -> Option<&CardsBoard> {
@@ -571,10 +557,6 @@ impl CsGame {
 
     pub fn result(&self) -> Option<CsResult> {
         self.result
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     /// Blind stacks, before the first event: the same game (same seed and
@@ -672,32 +654,6 @@ impl CsGame {
         }
     }
 
-    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
-    /// Returns whether anything changed.
-    pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.is_over() {
-            return false;
-        }
-        match self.clock.as_ref().and_then(|c| c.flagged(now_ms)) {
-            Some((_, at)) => self
-                .apply(at.max(self.last_event_ms()), CsEvent::Flag)
-                .is_ok(),
-            None => false,
-        }
-    }
-
-    /// Applies one event at `t_ms`, or refuses it and changes nothing.
-    pub fn apply(&mut self, t_ms: u64, event: CsEvent) -> Result<(), CsError> {
-        if t_ms < self.last_event_ms() {
-            return Err(CsError::TimeWentBackwards);
-        }
-        let mut next = self.clone();
-        next.apply_to_copy(t_ms, &event)?;
-        next.events.push(CsTimed { t_ms, event });
-        *self = next;
-        Ok(())
-    }
-
     /// Begins `mover`'s next series: dealt at once from the seed, or waiting
     /// for the arranged stack. `mover.other()` is the arranger: once the game
     /// runs, the blind deal is its clock press.
@@ -775,7 +731,7 @@ impl CsGame {
         self.end(outcome, reason, t);
     }
 
-    fn apply_to_copy(&mut self, t: u64, event: &CsEvent) -> Result<(), CsError> {
+    fn step_event(&mut self, t: u64, event: &CsEvent) -> Result<(), CsError> {
         if self.is_over() {
             return Err(CsError::GameOver);
         }
@@ -1068,86 +1024,76 @@ impl CsGame {
 // ---- the log ----------------------------------------------------------------
 
 /// Why a log cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CsLogError {
-    Header(HeaderError),
-    /// The seed of a blind game is not 64 hex digits (or a secret game has one).
-    Seed(Option<HexError>),
-    Setup(CsError),
-    Event {
-        index: usize,
-        error: CsError,
-    },
-}
-
-impl CsLogError {
-    /// Written by a newer version of the app (update rather than discard).
-    pub fn is_newer_version(&self) -> bool {
-        matches!(self, CsLogError::Header(HeaderError::NewerVersion { .. }))
-    }
-}
-
-impl fmt::Display for CsLogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsLogError::Header(e) => write!(f, "{e}"),
-            CsLogError::Seed(Some(e)) => write!(f, "log seed: {e}"),
-            CsLogError::Seed(None) => write!(f, "a game with secret stacks has no seed"),
-            CsLogError::Setup(e) => write!(f, "log setup refused: {e}"),
-            CsLogError::Event { index, error } => {
-                write!(f, "event {} cannot be replayed: {error}", index + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for CsLogError {}
+pub type CsLogError = log::LogError<CsError, CsError>;
 
 /// The log: the shared envelope with this module's setup and events. The
 /// seed is `""` with secret stacks.
-pub type CsLog = Envelope<CsSetup, CsTimed>;
+pub type CsLog = log::Log<CsSetup, CsEvent>;
 
-impl CsGame {
-    pub fn to_log(&self) -> CsLog {
-        CsLog {
-            format: LOG_FORMAT.to_owned(),
-            version: LOG_VERSION,
-            game: GAME_CARDS.to_owned(),
-            setup: self.setup.clone(),
-            seed: self
-                .blind
-                .as_ref()
-                .map(|b| hex::encode(b.seed))
-                .unwrap_or_default(),
-            words: self
-                .blind
-                .as_ref()
-                .map(|b| b.words.clone())
-                .unwrap_or_default(),
-            events: self.events.clone(),
+impl GameModule for CsGame {
+    const ID: &'static str = GAME_CARDS;
+    type Event = CsEvent;
+    type Error = CsError;
+
+    /// The recorded events. With secret stacks they hold the stacks' order:
+    /// never show them during the game (docs/cards.md).
+    fn events(&self) -> &[CsTimed] {
+        &self.events
+    }
+
+    fn record(&mut self, timed: CsTimed) {
+        self.events.push(timed);
+    }
+
+    fn step(&mut self, t_ms: u64, event: CsEvent) -> Result<CsEvent, CsError> {
+        self.step_event(t_ms, &event)?;
+        Ok(event)
+    }
+
+    fn time_went_backwards(_: u64, _: u64) -> CsError {
+        CsError::TimeWentBackwards
+    }
+
+    fn fallen_flag(&self, now_ms: u64) -> Option<(u64, CsEvent)> {
+        let (_, at) = self.clock.as_ref()?.flagged(now_ms)?;
+        Some((at, CsEvent::Flag))
+    }
+
+    fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
+        let running = self
+            .clock
+            .as_ref()
+            .and_then(|c| Some(c.remaining_ms(c.running()?, now_ms)));
+        [running, None]
+    }
+}
+
+impl Logged for CsGame {
+    type LogSetup = CsSetup;
+    type SetupError = CsError;
+
+    fn log_setup(&self) -> CsSetup {
+        self.setup.clone()
+    }
+
+    /// The seed is `""` with secret stacks (the key of the log's shape).
+    fn log_draw(&self) -> Option<DrawRecord> {
+        let blind = self.blind.as_ref();
+        Some(DrawRecord::of(blind.map(|b| (&b.seed, &b.words[..]))))
+    }
+
+    fn restore(setup: CsSetup, draw: Option<&DrawRecord>) -> Result<CsGame, CsLogError> {
+        let blind = setup.stacks == StackSource::Blind;
+        let words = draw.map_or(&[][..], |d| &d.words[..]);
+        match logged_seed(draw, blind)? {
+            Some(seed) => CsGame::new_blind(setup, seed, words),
+            None => CsGame::new(setup),
         }
-    }
-
-    /// The save: compact JSON of the log. It holds every secret of the game
-    /// (see [`CsGame::save_holds_secret`]).
-    pub fn to_json(&self) -> String {
-        json::to_string(&self.to_log())
-    }
-
-    /// Replays a JSON log; refuses newer versions and anything that does not replay.
-    pub fn from_json(text: &str) -> Result<CsGame, CsLogError> {
-        let corrupt = |e: JsonError| CsLogError::Header(HeaderError::Json(e.0));
-        let value = json::parse(text).map_err(corrupt)?;
-        check_header(&value, GAME_CARDS).map_err(CsLogError::Header)?;
-        let log = CsLog::from_json(&value).map_err(corrupt)?;
-        let seed = match log.setup.stacks {
-            StackSource::Blind => {
-                Some(parse_hex32(&log.seed).map_err(|e| CsLogError::Seed(Some(e)))?)
-            }
-            StackSource::Secret if log.seed.is_empty() && log.words.is_empty() => None,
-            StackSource::Secret => return Err(CsLogError::Seed(None)),
-        };
-        CsGame::replay(log.setup, seed, &log.words, &log.events)
+        .map_err(CsLogError::Setup)
     }
 }
 
@@ -1290,22 +1236,6 @@ impl FromJson for CsEvent {
             }),
             "flag" => CsEvent::Flag,
             other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for CsTimed {
-    fn to_json(&self) -> Json {
-        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
-    }
-}
-
-impl FromJson for CsTimed {
-    fn from_json(v: &Value) -> JsonResult<CsTimed> {
-        let o = Obj::of(v)?;
-        Ok(CsTimed {
-            t_ms: o.req("t_ms")?,
-            event: o.req("event")?,
         })
     }
 }

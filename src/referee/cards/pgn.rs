@@ -20,6 +20,7 @@ use crate::referee::cards::setup::StackSource;
 use crate::referee::cards::stack::Card;
 use crate::referee::chessboard::MoveError;
 use crate::referee::common::{Colour, Outcome};
+use crate::referee::module::GameModule;
 use crate::referee::pgn::{
     MovetextError, PgnInfo, comment_text, movetext_tokens, outcome_of, parse_tag, push_movetext,
     standard_san, strip_annotation, strip_move_number, tag, time_control_tag,

@@ -19,13 +19,14 @@
 //!
 //! Pure: no browser code here; `ui::cards::store` does the sealing.
 
+use crate::referee::module::GameModule;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use serde_json::Value;
 
 use crate::referee::cards::game::{CsGame, CsLogError};
 use crate::referee::cards::setup::StackSource;
-use crate::referee::log::HeaderError;
+use crate::referee::module::Logged;
 
 /// The field holding the sealed key's text.
 pub const VAULT_FIELD: &str = "vault";
@@ -172,7 +173,7 @@ pub fn withheld_json(game: &CsGame, awaiting_words: bool) -> String {
     let log = game.to_json();
     let log = match game.setup().stacks {
         StackSource::Blind => {
-            let seed = game.to_log().seed;
+            let seed = game.log_draw().unwrap_or_default().seed;
             log.replacen(&seed_field(&seed), &seed_field(WITHHELD), 1)
         }
         StackSource::Secret => {
@@ -190,8 +191,8 @@ pub fn vault_of(save: &str) -> Option<String> {
 
 /// A save read back: the game and whether its words are still to be locked.
 pub fn open_json(save: &str, key: Option<&[u8; 32]>) -> Result<(CsGame, bool), OpenError> {
-    let log: Value = crate::referee::json::parse(save)
-        .map_err(|e| OpenError::Log(CsLogError::Header(HeaderError::Json(e.0))))?;
+    let log: Value =
+        crate::referee::json::parse(save).map_err(|e| OpenError::Log(CsLogError::corrupt(e)))?;
     let awaiting = log
         .get(AWAITING_WORDS_FIELD)
         .and_then(Value::as_bool)

@@ -27,9 +27,10 @@ use crate::referee::crazyhouse::rules::{
     CrazyhouseBoard, Pocket, ZH_PLY_LIMIT, ZhClaim, ZhEnd, ZhMoveError,
 };
 use crate::referee::json::{
-    self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
+    FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
-use crate::referee::log::{HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
+use crate::referee::log::{self, Timed};
+use crate::referee::module::{GameModule, Logged};
 use serde_json::Value;
 use std::fmt;
 
@@ -98,12 +99,8 @@ pub enum ZhEvent {
     Flag,
 }
 
-/// An event and the monotonic time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ZhTimed {
-    pub t_ms: u64,
-    pub event: ZhEvent,
-}
+/// An event and the time (ms) it happened at.
+pub type ZhTimed = Timed<ZhEvent>;
 
 /// Why a Crazyhouse game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -344,20 +341,13 @@ impl ZhGame {
 
     /// Replays recorded events; the same as the live game that recorded them.
     pub fn replay(setup: ZhSetup, events: &[ZhTimed]) -> Result<ZhGame, ZhLogError> {
-        let mut game = ZhGame::new(setup).map_err(ZhLogError::Setup)?;
-        for (index, timed) in events.iter().enumerate() {
-            game.apply(timed.t_ms, timed.event.clone())
-                .map_err(|error| ZhLogError::Event { index, error })?;
-        }
-        Ok(game)
+        ZhGame::new(setup)
+            .map_err(ZhLogError::Setup)?
+            .replay(events)
     }
 
     pub fn setup(&self) -> &ZhSetup {
         &self.setup
-    }
-
-    pub fn events(&self) -> &[ZhTimed] {
-        &self.events
     }
 
     pub fn board(&self) -> Option<&CrazyhouseBoard> {
@@ -372,19 +362,9 @@ impl ZhGame {
         self.result
     }
 
-    pub fn is_over(&self) -> bool {
-        self.result.is_some()
-    }
-
     /// Time left after each move entered in this game, in order (board mode).
     pub fn clk_after(&self) -> &[u64] {
         &self.clk_after
-    }
-
-    /// The time of the last recorded event (0 before the first): the floor
-    /// of every new event's time.
-    pub fn last_event_ms(&self) -> u64 {
-        self.events.last().map_or(0, |e| e.t_ms)
     }
 
     /// The side whose turn it is.
@@ -401,32 +381,6 @@ impl ZhGame {
             Some(r) if r.played_here() => r.at_ms,
             _ => now_ms.max(self.last_event_ms()),
         }
-    }
-
-    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
-    /// Returns whether anything changed.
-    pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.is_over() {
-            return false;
-        }
-        match self.clock.flagged(now_ms) {
-            Some((_, at)) => self
-                .apply(at.max(self.last_event_ms()), ZhEvent::Flag)
-                .is_ok(),
-            None => false,
-        }
-    }
-
-    /// Applies one event at `t_ms`, or refuses it and changes nothing.
-    pub fn apply(&mut self, t_ms: u64, event: ZhEvent) -> Result<(), ZhError> {
-        if t_ms < self.last_event_ms() {
-            return Err(ZhError::TimeWentBackwards);
-        }
-        let mut next = self.clone();
-        next.apply_to_copy(t_ms, &event)?;
-        next.events.push(ZhTimed { t_ms, event });
-        *self = next;
-        Ok(())
     }
 
     fn require_running(&self) -> Result<(), ZhError> {
@@ -497,7 +451,7 @@ impl ZhGame {
         }
     }
 
-    fn apply_to_copy(&mut self, t: u64, event: &ZhEvent) -> Result<(), ZhError> {
+    fn step_event(&mut self, t: u64, event: &ZhEvent) -> Result<(), ZhError> {
         let board_mode = self.setup.mode == InputMode::Board;
         let report_after_limit = matches!(event, ZhEvent::Report(_)) && self.ended_by_tap_limit();
         if !matches!(event, ZhEvent::Undo) && self.is_over() && !report_after_limit {
@@ -674,71 +628,66 @@ impl ZhGame {
     }
 }
 
-/// A Crazyhouse log: the shared header (format, version, game) plus this
-/// game's setup and events. Its JSON is the save and the exportable record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ZhLog {
-    pub format: String,
-    pub version: u32,
-    pub game: String,
-    pub setup: ZhSetup,
-    pub events: Vec<ZhTimed>,
-}
+/// A Crazyhouse log: the shared envelope with this game's setup and events
+/// (no draw). Its JSON is the save and the exportable record.
+pub type ZhLog = log::Log<ZhSetup, ZhEvent>;
 
 /// Why a Crazyhouse log cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ZhLogError {
-    /// Not ours, corrupt, newer, or of another game.
-    Header(HeaderError),
-    /// The setup is refused.
-    Setup(ZhError),
-    /// Event `index` (0-based) cannot be replayed.
-    Event { index: usize, error: ZhError },
-}
+pub type ZhLogError = log::LogError<ZhError, ZhError>;
 
-impl ZhLogError {
-    /// Written by a newer version of the app (update rather than discard).
-    pub fn is_newer_version(&self) -> bool {
-        matches!(self, ZhLogError::Header(HeaderError::NewerVersion { .. }))
+impl GameModule for ZhGame {
+    const ID: &'static str = GAME_CRAZYHOUSE;
+    type Event = ZhEvent;
+    type Error = ZhError;
+
+    fn events(&self) -> &[ZhTimed] {
+        &self.events
+    }
+
+    fn record(&mut self, timed: ZhTimed) {
+        self.events.push(timed);
+    }
+
+    fn step(&mut self, t_ms: u64, event: ZhEvent) -> Result<ZhEvent, ZhError> {
+        self.step_event(t_ms, &event)?;
+        Ok(event)
+    }
+
+    fn time_went_backwards(_: u64, _: u64) -> ZhError {
+        ZhError::TimeWentBackwards
+    }
+
+    fn fallen_flag(&self, now_ms: u64) -> Option<(u64, ZhEvent)> {
+        self.clock
+            .flagged(now_ms)
+            .map(|(_, at)| (at, ZhEvent::Flag))
+    }
+
+    fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn ended_here(&self) -> bool {
+        self.result.is_some_and(|r| r.played_here())
+    }
+
+    /// The running delay counts as displayed time, so the face changes when
+    /// the delay runs out.
+    fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
+        [self.clock.shown_ms(now_ms), None]
     }
 }
 
-impl fmt::Display for ZhLogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ZhLogError::Header(e) => write!(f, "{e}"),
-            ZhLogError::Setup(e) => write!(f, "log setup refused: {e}"),
-            ZhLogError::Event { index, error } => {
-                write!(f, "event {} cannot be replayed: {error}", index + 1)
-            }
-        }
-    }
-}
+impl Logged for ZhGame {
+    type LogSetup = ZhSetup;
+    type SetupError = ZhError;
 
-impl std::error::Error for ZhLogError {}
-
-impl ZhGame {
-    pub fn to_log(&self) -> ZhLog {
-        ZhLog {
-            format: LOG_FORMAT.to_owned(),
-            version: LOG_VERSION,
-            game: GAME_CRAZYHOUSE.to_owned(),
-            setup: self.setup.clone(),
-            events: self.events.clone(),
-        }
+    fn log_setup(&self) -> ZhSetup {
+        self.setup.clone()
     }
 
-    pub fn to_json(&self) -> String {
-        json::to_string(&self.to_log())
-    }
-
-    /// Replays a JSON log; refuses newer versions and anything that does not replay.
-    pub fn from_json(json: &str) -> Result<ZhGame, ZhLogError> {
-        let corrupt = |e: json::JsonError| ZhLogError::Header(HeaderError::Json(e.0));
-        let value = json::parse(json).map_err(corrupt)?;
-        check_header(&value, GAME_CRAZYHOUSE).map_err(ZhLogError::Header)?;
-        let log = ZhLog::from_json(&value).map_err(corrupt)?;
-        ZhGame::replay(log.setup, &log.events)
+    fn restore(setup: ZhSetup, _: Option<&log::DrawRecord>) -> Result<ZhGame, ZhLogError> {
+        ZhGame::new(setup).map_err(ZhLogError::Setup)
     }
 }
 
@@ -857,47 +806,6 @@ impl FromJson for ZhEvent {
             "report" => ZhEvent::Report(Reported::from_json(v)?),
             "flag" => ZhEvent::Flag,
             other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for ZhTimed {
-    fn to_json(&self) -> Json {
-        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
-    }
-}
-
-impl FromJson for ZhTimed {
-    fn from_json(v: &Value) -> JsonResult<ZhTimed> {
-        let o = Obj::of(v)?;
-        Ok(ZhTimed {
-            t_ms: o.req("t_ms")?,
-            event: o.req("event")?,
-        })
-    }
-}
-
-impl ToJson for ZhLog {
-    fn to_json(&self) -> Json {
-        obj([
-            ("format", f(&self.format)),
-            ("version", f(&self.version)),
-            ("game", f(&self.game)),
-            ("setup", f(&self.setup)),
-            ("events", f(&self.events)),
-        ])
-    }
-}
-
-impl FromJson for ZhLog {
-    fn from_json(v: &Value) -> JsonResult<ZhLog> {
-        let o = Obj::of(v)?;
-        Ok(ZhLog {
-            format: o.req("format")?,
-            version: o.req("version")?,
-            game: o.req("game")?,
-            setup: o.req("setup")?,
-            events: o.req("events")?,
         })
     }
 }

@@ -11,9 +11,11 @@ use crate::referee::json::{
     FromJson, Json, JsonResult, Obj, ToJson, f, json_names, obj, serde_via_json, tagged,
     unknown_variant,
 };
+use crate::referee::module::GameModule;
 use crate::referee::nordau::bank::Banks;
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
+use crate::referee::nordau::log::GAME_NORDAU_SHIFT;
 use crate::referee::nordau::seats::{Colour, Person, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupError};
 use serde_json::Value;
@@ -52,12 +54,8 @@ pub enum Event {
     ReportStalemate,
 }
 
-/// An event and the monotonic time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Timed {
-    pub t_ms: u64,
-    pub event: Event,
-}
+/// An event and the time (ms) it happened at.
+pub type Timed = crate::referee::log::Timed<Event>;
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,39 +332,6 @@ impl Game {
         })
     }
 
-    /// Applies one event at `t_ms`. On error nothing changes.
-    pub fn apply(&mut self, t_ms: u64, event: Event) -> Result<(), GameError> {
-        if let Some(last) = self.events.last()
-            && t_ms < last.t_ms
-        {
-            return Err(GameError::TimeWentBackwards {
-                last_ms: last.t_ms,
-                got_ms: t_ms,
-            });
-        }
-        let mut core = self.core.clone();
-        let event = core.step(&self.setup, self.mode, &mut self.draw, t_ms, event)?;
-        self.core = core;
-        self.events.push(Timed { t_ms, event });
-        Ok(())
-    }
-
-    /// Records the flag if the running bank is empty at `now_ms` (NS-6), at
-    /// the instant it emptied: a timer that woke late (a hidden tab, a frozen
-    /// page) must not move the end of the game. Returns whether the game ended
-    /// now. Call it from the UI's timer.
-    pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.core.result.is_some() {
-            return false;
-        }
-        match self.core.banks.flagged(now_ms) {
-            Some((_, at)) => self
-                .apply(at.max(self.last_event_ms()), Event::Flag)
-                .is_ok(),
-            None => false,
-        }
-    }
-
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
@@ -389,22 +354,8 @@ impl Game {
         &self.words
     }
 
-    pub fn events(&self) -> &[Timed] {
-        &self.events
-    }
-
-    /// The time of the last recorded event (0 before the first): the floor of
-    /// every new event's time, and the instant a finished game is shown at.
-    pub fn last_event_ms(&self) -> u64 {
-        self.events.last().map_or(0, |e| e.t_ms)
-    }
-
     pub fn result(&self) -> Option<&GameResult> {
         self.core.result.as_ref()
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.core.result.is_some()
     }
 
     pub fn seating(&self) -> Seating {
@@ -989,6 +940,48 @@ json_names! {
     }
 }
 
+impl GameModule for Game {
+    const ID: &'static str = GAME_NORDAU_SHIFT;
+    type Event = Event;
+    type Error = GameError;
+
+    fn events(&self) -> &[Timed] {
+        &self.events
+    }
+
+    fn record(&mut self, timed: Timed) {
+        self.events.push(timed);
+    }
+
+    /// The draw is extended as shifts are reached: a refused event's
+    /// extension is the same one the next accepted event would make.
+    fn step(&mut self, t_ms: u64, event: Event) -> Result<Event, GameError> {
+        self.core
+            .step(&self.setup, self.mode, &mut self.draw, t_ms, event)
+    }
+
+    fn time_went_backwards(last_ms: u64, got_ms: u64) -> GameError {
+        GameError::TimeWentBackwards { last_ms, got_ms }
+    }
+
+    /// NS-6: the running bank is empty.
+    fn fallen_flag(&self, now_ms: u64) -> Option<(u64, Event)> {
+        self.core
+            .banks
+            .flagged(now_ms)
+            .map(|(_, at)| (at, Event::Flag))
+    }
+
+    fn is_over(&self) -> bool {
+        self.core.result.is_some()
+    }
+
+    fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
+        let banks = &self.core.banks;
+        [banks.running().map(|c| banks.remaining_ms(c, now_ms)), None]
+    }
+}
+
 impl ToJson for Event {
     fn to_json(&self) -> Json {
         let unit = |name| tagged("type", name, []);
@@ -1036,22 +1029,6 @@ impl FromJson for Event {
             },
             "report_stalemate" => Event::ReportStalemate,
             other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for Timed {
-    fn to_json(&self) -> Json {
-        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
-    }
-}
-
-impl FromJson for Timed {
-    fn from_json(v: &Value) -> JsonResult<Timed> {
-        let o = Obj::of(v)?;
-        Ok(Timed {
-            t_ms: o.req("t_ms")?,
-            event: o.req("event")?,
         })
     }
 }

@@ -13,6 +13,7 @@ use crate::referee::commitment::{HexError, parse_hex32};
 use crate::referee::json::{
     self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
+use crate::referee::module::{GameModule, Logged};
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::game::{Event, Game, GameError, InputMode};
 use crate::referee::nordau::log::{LogError, NordauLog};
@@ -344,7 +345,9 @@ impl StageFile {
         match self {
             StageFile::Setup => None,
             StageFile::Committed { seed, .. } => Some(seed),
-            StageFile::Drawn { log } | StageFile::Playing { log } => Some(&mut log.seed),
+            StageFile::Drawn { log } | StageFile::Playing { log } => {
+                log.draw.as_mut().map(|d| &mut d.seed)
+            }
         }
     }
 }

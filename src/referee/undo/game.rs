@@ -38,12 +38,13 @@
 
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
-use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::json::{
-    self, FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
+    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
-use crate::referee::log::{Envelope, HeaderError, LOG_FORMAT, LOG_VERSION, check_header};
+use crate::referee::log::{self, DrawRecord, Timed};
+use crate::referee::module::{GameModule, Logged, logged_seed};
 use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
@@ -102,11 +103,7 @@ pub enum UcEvent {
 }
 
 /// An event and the time (ms) it happened at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UcTimed {
-    pub t_ms: u64,
-    pub event: UcEvent,
-}
+pub type UcTimed = Timed<UcEvent>;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -492,24 +489,16 @@ impl UcGame {
         words: &[String],
         events: &[UcTimed],
     ) -> Result<UcGame, UcLogError> {
-        let mut game = match seed {
+        match seed {
             Some(seed) => UcGame::new_drawn(setup, seed, words),
             None => UcGame::new(setup),
         }
-        .map_err(UcLogError::Setup)?;
-        for (index, timed) in events.iter().enumerate() {
-            game.apply(timed.t_ms, timed.event.clone())
-                .map_err(|error| UcLogError::Event { index, error })?;
-        }
-        Ok(game)
+        .map_err(UcLogError::Setup)?
+        .replay(events)
     }
 
     pub fn setup(&self) -> &UcSetup {
         &self.setup
-    }
-
-    pub fn events(&self) -> &[UcTimed] {
-        &self.events
     }
 
     /// The start position (UC-1).
@@ -542,10 +531,6 @@ impl UcGame {
 
     pub fn result(&self) -> Option<UcResult> {
         self.result
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     /// The time of the last recorded event (0 before the first).
@@ -581,32 +566,6 @@ impl UcGame {
             Some(r) => r.at_ms,
             None => now_ms.max(self.last_event_ms()),
         }
-    }
-
-    /// Records a fallen flag at its exact instant, if one fell by `now_ms`.
-    /// Returns whether anything changed.
-    pub fn tick(&mut self, now_ms: u64) -> bool {
-        if self.is_over() {
-            return false;
-        }
-        match self.clock.flagged(now_ms) {
-            Some((_, at)) => self
-                .apply(at.max(self.last_event_ms()), UcEvent::Flag)
-                .is_ok(),
-            None => false,
-        }
-    }
-
-    /// Applies one event at `t_ms`, or refuses it and changes nothing.
-    pub fn apply(&mut self, t_ms: u64, event: UcEvent) -> Result<(), UcError> {
-        if t_ms < self.last_event_ms() {
-            return Err(UcError::TimeWentBackwards);
-        }
-        let mut next = self.clone();
-        next.apply_to_copy(t_ms, &event)?;
-        next.events.push(UcTimed { t_ms, event });
-        *self = next;
-        Ok(())
     }
 
     fn end(&mut self, outcome: Outcome, reason: UcReason, at_ms: u64) {
@@ -691,7 +650,7 @@ impl UcGame {
         }
     }
 
-    fn apply_to_copy(&mut self, t: u64, event: &UcEvent) -> Result<(), UcError> {
+    fn step_event(&mut self, t: u64, event: &UcEvent) -> Result<(), UcError> {
         if self.is_over() {
             return Err(UcError::GameOver);
         }
@@ -959,87 +918,71 @@ impl UcGame {
 // ---- the log ----------------------------------------------------------------
 
 /// Why a log cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UcLogError {
-    Header(HeaderError),
-    /// The seed of a drawn start is not 64 hex digits (or a chosen start has one).
-    Seed(Option<HexError>),
-    Setup(UcError),
-    Event {
-        index: usize,
-        error: UcError,
-    },
-}
-
-impl UcLogError {
-    /// Written by a newer version of the app (update rather than discard).
-    pub fn is_newer_version(&self) -> bool {
-        matches!(self, UcLogError::Header(HeaderError::NewerVersion { .. }))
-    }
-}
-
-impl fmt::Display for UcLogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UcLogError::Header(e) => write!(f, "{e}"),
-            UcLogError::Seed(Some(e)) => write!(f, "log seed: {e}"),
-            UcLogError::Seed(None) => {
-                write!(f, "a game with a chosen start position has no seed")
-            }
-            UcLogError::Setup(e) => write!(f, "log setup refused: {e}"),
-            UcLogError::Event { index, error } => {
-                write!(f, "event {} cannot be replayed: {error}", index + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for UcLogError {}
+pub type UcLogError = log::LogError<UcError, UcError>;
 
 /// The log: the shared envelope with this module's setup and events. The
 /// seed is `""` for a chosen start position.
-pub type UcLog = Envelope<UcSetup, UcTimed>;
+pub type UcLog = log::Log<UcSetup, UcEvent>;
 
-impl UcGame {
-    pub fn to_log(&self) -> UcLog {
-        UcLog {
-            format: LOG_FORMAT.to_owned(),
-            version: LOG_VERSION,
-            game: GAME_UNDO.to_owned(),
-            setup: self.setup.clone(),
-            seed: self
-                .drawn
-                .as_ref()
-                .map(|d| hex::encode(d.seed))
-                .unwrap_or_default(),
-            words: self
-                .drawn
-                .as_ref()
-                .map(|d| d.words.clone())
-                .unwrap_or_default(),
-            events: self.events.clone(),
+impl GameModule for UcGame {
+    const ID: &'static str = GAME_UNDO;
+    type Event = UcEvent;
+    type Error = UcError;
+
+    fn events(&self) -> &[UcTimed] {
+        &self.events
+    }
+
+    fn record(&mut self, timed: UcTimed) {
+        self.events.push(timed);
+    }
+
+    fn step(&mut self, t_ms: u64, event: UcEvent) -> Result<UcEvent, UcError> {
+        self.step_event(t_ms, &event)?;
+        Ok(event)
+    }
+
+    fn time_went_backwards(_: u64, _: u64) -> UcError {
+        UcError::TimeWentBackwards
+    }
+
+    fn fallen_flag(&self, now_ms: u64) -> Option<(u64, UcEvent)> {
+        self.clock
+            .flagged(now_ms)
+            .map(|(_, at)| (at, UcEvent::Flag))
+    }
+
+    fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
+        [self.clock.shown_ms(now_ms), None]
+    }
+}
+
+impl Logged for UcGame {
+    type LogSetup = UcSetup;
+    type SetupError = UcError;
+
+    fn log_setup(&self) -> UcSetup {
+        self.setup.clone()
+    }
+
+    /// The seed is `""` for a chosen start position.
+    fn log_draw(&self) -> Option<DrawRecord> {
+        let drawn = self.drawn.as_ref();
+        Some(DrawRecord::of(drawn.map(|d| (&d.seed, &d.words[..]))))
+    }
+
+    fn restore(setup: UcSetup, draw: Option<&DrawRecord>) -> Result<UcGame, UcLogError> {
+        let drawn = setup.start == StartChoice::Drawn;
+        let words = draw.map_or(&[][..], |d| &d.words[..]);
+        match logged_seed(draw, drawn)? {
+            Some(seed) => UcGame::new_drawn(setup, seed, words),
+            None => UcGame::new(setup),
         }
-    }
-
-    /// The save: compact JSON of the log.
-    pub fn to_json(&self) -> String {
-        json::to_string(&self.to_log())
-    }
-
-    /// Replays a JSON log; refuses newer versions and anything that does not replay.
-    pub fn from_json(text: &str) -> Result<UcGame, UcLogError> {
-        let corrupt = |e: JsonError| UcLogError::Header(HeaderError::Json(e.0));
-        let value = json::parse(text).map_err(corrupt)?;
-        check_header(&value, GAME_UNDO).map_err(UcLogError::Header)?;
-        let log = UcLog::from_json(&value).map_err(corrupt)?;
-        let seed = match log.setup.start {
-            StartChoice::Drawn => {
-                Some(parse_hex32(&log.seed).map_err(|e| UcLogError::Seed(Some(e)))?)
-            }
-            StartChoice::Fixed(_) if log.seed.is_empty() && log.words.is_empty() => None,
-            StartChoice::Fixed(_) => return Err(UcLogError::Seed(None)),
-        };
-        UcGame::replay(log.setup, seed, &log.words, &log.events)
+        .map_err(UcLogError::Setup)
     }
 }
 
@@ -1162,22 +1105,6 @@ impl FromJson for UcEvent {
             }),
             "flag" => UcEvent::Flag,
             other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for UcTimed {
-    fn to_json(&self) -> Json {
-        obj([("t_ms", f(&self.t_ms)), ("event", f(&self.event))])
-    }
-}
-
-impl FromJson for UcTimed {
-    fn from_json(v: &Value) -> JsonResult<UcTimed> {
-        let o = Obj::of(v)?;
-        Ok(UcTimed {
-            t_ms: o.req("t_ms")?,
-            event: o.req("event")?,
         })
     }
 }

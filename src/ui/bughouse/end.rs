@@ -3,6 +3,7 @@
 //! moves, the BPGN record (both modes), a rematch with colours swapped, or a
 //! new setup. An imported finished match opens here for review.
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::play::{disarm_on_change, undo_label, undo_sentence};

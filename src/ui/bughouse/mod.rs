@@ -14,7 +14,7 @@ mod strings;
 use leptos::prelude::*;
 
 use crate::referee::Colour;
-use crate::referee::bughouse::{BhEvent, BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
+use crate::referee::bughouse::{BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
@@ -63,64 +63,6 @@ pub const SEATS: [Seat; 4] = [
         colour: Colour::Black,
     },
 ];
-
-impl crate::ui::saved::Saved for BhGame {
-    type Error = crate::referee::bughouse::BhLogError;
-
-    fn to_json(&self) -> String {
-        BhGame::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Self, Self::Error> {
-        BhGame::from_json(text)
-    }
-
-    fn is_newer(error: &Self::Error) -> bool {
-        error.is_newer_version()
-    }
-}
-
-impl ModuleGame for BhGame {
-    type Event = BhEvent;
-    type Refusal = crate::referee::bughouse::BhError;
-
-    fn apply(&mut self, t: u64, event: BhEvent) -> Result<(), Self::Refusal> {
-        BhGame::apply(self, t, event)
-    }
-
-    /// The first flag on either board (BH-4).
-    fn tick(&mut self, now: u64) -> bool {
-        BhGame::tick(self, now)
-    }
-
-    fn last_event_ms(&self) -> u64 {
-        BhGame::last_event_ms(self)
-    }
-
-    fn is_over(&self) -> bool {
-        BhGame::is_over(self)
-    }
-
-    fn ended_here(&self) -> bool {
-        self.result().is_some_and(|r| r.played_here())
-    }
-
-    /// Two clocks run at once (BH-2): the redraw timer wakes for whichever
-    /// face changes first.
-    fn running_ms(&self, now: u64) -> Option<u64> {
-        BoardId::BOTH
-            .into_iter()
-            .filter_map(|b| self.clock(b).shown_ms(now))
-            .min()
-    }
-
-    fn next_change_ms(&self, now: u64) -> Option<u64> {
-        BoardId::BOTH
-            .into_iter()
-            .filter_map(|b| self.clock(b).shown_ms(now).map(format::next_change_in))
-            .min()
-    }
-}
 
 /// Shared by the module's screens: the shared module context, plus the match
 /// as the screen shows it now — one view for every part of the screen

@@ -3,6 +3,8 @@
 //! blind stacks with a verifier link, the PGN (board mode), a rematch with
 //! colours swapped, or a new setup.
 
+use crate::referee::module::GameModule;
+use crate::referee::module::Logged;
 use leptos::prelude::*;
 
 use super::strings::{CardsTexts, TEXTS};

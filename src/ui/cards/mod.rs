@@ -63,13 +63,11 @@ impl ModuleGame for CardsGame {
     }
 
     fn ended_here(&self) -> bool {
-        self.game.is_over()
+        self.game.ended_here()
     }
 
-    fn running_ms(&self, now: u64) -> Option<u64> {
-        let clock = self.game.clock()?;
-        let colour = clock.running()?;
-        Some(clock.remaining_ms(colour, now))
+    fn running_ms(&self, now: u64) -> [Option<u64>; 2] {
+        self.game.running_ms(now)
     }
 
     fn export_text(&self) -> String {

@@ -5,6 +5,7 @@
 //! (`referee::cards::seal`). A sealed save is unsealed before the module
 //! opens it ([`prepare`]).
 
+use crate::referee::module::GameModule;
 use std::cell::RefCell;
 use std::fmt;
 

@@ -2,6 +2,7 @@
 //! record (download, copy, share), a rematch with colours swapped, or a new
 //! setup. An imported finished game opens here for review.
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::{current_view, reason_text, result_text, use_zh};

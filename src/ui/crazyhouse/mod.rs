@@ -11,7 +11,7 @@ mod strings;
 
 use leptos::prelude::*;
 
-use crate::referee::{Outcome, ZhEvent, ZhGame, ZhReason, ZhView};
+use crate::referee::{Outcome, ZhGame, ZhReason, ZhView};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
@@ -40,53 +40,6 @@ static SPEC: ModuleSpec = ModuleSpec {
     export_file: "crazyhouse-game.json",
     refused: |i18n| i18n.of(&TEXTS).refused,
 };
-
-impl crate::ui::saved::Saved for ZhGame {
-    type Error = crate::referee::ZhLogError;
-
-    fn to_json(&self) -> String {
-        ZhGame::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Self, Self::Error> {
-        ZhGame::from_json(text)
-    }
-
-    fn is_newer(error: &Self::Error) -> bool {
-        error.is_newer_version()
-    }
-}
-
-impl ModuleGame for ZhGame {
-    type Event = ZhEvent;
-    type Refusal = crate::referee::ZhError;
-
-    fn apply(&mut self, t: u64, event: ZhEvent) -> Result<(), Self::Refusal> {
-        ZhGame::apply(self, t, event)
-    }
-
-    fn tick(&mut self, now: u64) -> bool {
-        ZhGame::tick(self, now)
-    }
-
-    fn last_event_ms(&self) -> u64 {
-        ZhGame::last_event_ms(self)
-    }
-
-    fn is_over(&self) -> bool {
-        ZhGame::is_over(self)
-    }
-
-    fn ended_here(&self) -> bool {
-        self.result().is_some_and(|r| r.played_here())
-    }
-
-    /// The running delay counts as displayed time, so the face changes when
-    /// the delay runs out.
-    fn running_ms(&self, now: u64) -> Option<u64> {
-        self.clock().shown_ms(now)
-    }
-}
 
 /// Shared by the module's screens.
 pub type ZhCtx = ModuleCtx<ZhGame>;

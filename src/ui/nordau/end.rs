@@ -2,6 +2,7 @@
 //! reveal — the seed behind the commitment, a QR code of the verifier link, and
 //! the whole drawn schedule next to what actually happened (C-3).
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::strings::{NordauTexts, TEXTS};

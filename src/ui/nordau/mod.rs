@@ -13,6 +13,7 @@ pub mod store;
 mod strings;
 mod swap;
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use crate::ui::games::GameEntry;

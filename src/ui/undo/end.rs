@@ -3,6 +3,7 @@
 //! the moves and the PGN record (board mode), the reveal of a drawn start
 //! with its verifier link, a rematch with colours swapped, or a new setup.
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::strings::TEXTS;

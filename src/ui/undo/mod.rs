@@ -15,7 +15,7 @@ mod strings;
 
 use leptos::prelude::*;
 
-use crate::referee::undo::{UcEvent, UcGame, UcReason, UcView};
+use crate::referee::undo::{UcGame, UcReason, UcView};
 use crate::referee::{Colour, Outcome};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
@@ -49,51 +49,6 @@ static SPEC: ModuleSpec = ModuleSpec {
 /// the start position, which the screen shows from that moment on (the
 /// players set up the board from it). Before the words are locked the seed
 /// lives sealed (`commit.rs`).
-impl crate::ui::saved::Saved for UcGame {
-    type Error = crate::referee::undo::UcLogError;
-
-    fn to_json(&self) -> String {
-        UcGame::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Self, Self::Error> {
-        UcGame::from_json(text)
-    }
-
-    fn is_newer(error: &Self::Error) -> bool {
-        error.is_newer_version()
-    }
-}
-
-impl ModuleGame for UcGame {
-    type Event = UcEvent;
-    type Refusal = crate::referee::undo::UcError;
-
-    fn apply(&mut self, t: u64, event: UcEvent) -> Result<(), Self::Refusal> {
-        UcGame::apply(self, t, event)
-    }
-
-    fn tick(&mut self, now: u64) -> bool {
-        UcGame::tick(self, now)
-    }
-
-    fn last_event_ms(&self) -> u64 {
-        UcGame::last_event_ms(self)
-    }
-
-    fn is_over(&self) -> bool {
-        UcGame::is_over(self)
-    }
-
-    fn ended_here(&self) -> bool {
-        self.is_over()
-    }
-
-    fn running_ms(&self, now: u64) -> Option<u64> {
-        self.clock().shown_ms(now)
-    }
-}
-
 /// Shared by the module's screens.
 pub type UcCtx = ModuleCtx<UcGame>;
 

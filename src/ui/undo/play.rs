@@ -6,6 +6,7 @@
 //! undo (UC-3) is offered to the side to move only when the referee allows
 //! it; after one, clock mode says which two moves to take back on the board.
 
+use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::menu::GameMenu;
