@@ -493,7 +493,10 @@ fn bh_7_custom_controls_with_delay_and_a_handicap_per_player() {
     s.controls[1] = TimeControl::sudden_death(10);
     assert_eq!(BhGame::new(s).unwrap_err(), BhError::BadTime);
     let s = BhSetup::new(["a", " ", "c", "d"], InputMode::Clock);
-    assert_eq!(BhGame::new(s).unwrap_err(), BhError::BadName);
+    assert!(matches!(
+        BhGame::new(s).unwrap_err(),
+        BhError::BadName { index: 1, .. }
+    ));
 }
 
 // ---- BH-8 draws --------------------------------------------------------------------

@@ -2,8 +2,8 @@
 //! (C-1, C-4, ZH-1…ZH-6). Whole games are played here without any UI.
 #![cfg(not(target_arch = "wasm32"))]
 
-use nordau_shift::referee::crazyhouse::game::MAX_NAME_CHARS;
 use nordau_shift::referee::module::{GameModule, Logged};
+use nordau_shift::referee::names::{MAX_NAME_BYTES, NameProblem};
 use nordau_shift::referee::{
     ClockError, Colour, Increment, InputMode, Outcome, PgnImportError, PgnInfo, Reported,
     TimeControl, ZhError, ZhEvent, ZhGame, ZhLogError, ZhPhase, ZhReason, ZhSetup, zh_from_pgn,
@@ -297,13 +297,33 @@ fn c_4_pause_adjust_resume() {
     assert_eq!(g.view(4_000).remaining_ms, [58_000, 90_000]);
 }
 
+/// The one name rule of every game (docs/rules.md, fairness.md §1.2).
 #[test]
 fn names_are_required_and_bounded() {
     let mut s = setup(InputMode::Clock, TimeControl::sudden_death(60_000));
     s.white = "  ".into();
-    assert_eq!(ZhGame::new(s.clone()).err(), Some(ZhError::BadName));
-    s.white = "x".repeat(MAX_NAME_CHARS + 1);
-    assert_eq!(ZhGame::new(s.clone()).err(), Some(ZhError::BadName));
+    assert!(matches!(
+        ZhGame::new(s.clone()),
+        Err(ZhError::BadName { index: 0, .. })
+    ));
+    s.white = "x".repeat(MAX_NAME_BYTES + 1);
+    assert_eq!(
+        ZhGame::new(s.clone()).err(),
+        Some(ZhError::BadName {
+            index: 0,
+            problem: NameProblem::TooLong { bytes: 65 }
+        })
+    );
+    s.white = "Dana".into();
+    s.black = "Eli\u{a0}Ben".into();
+    assert_eq!(
+        ZhGame::new(s.clone()).err(),
+        Some(ZhError::BadName {
+            index: 1,
+            problem: NameProblem::Character('\u{a0}')
+        })
+    );
+    s.black = "Eli".into();
     s.white = "Dana".into();
     s.control = TimeControl::custom(0, 60_000, Increment::None);
     assert_eq!(ZhGame::new(s.clone()).err(), Some(ZhError::BadTime));
@@ -572,4 +592,28 @@ fn zh_6_600_taps_end_a_clock_mode_game_in_a_draw() {
     );
     assert_eq!(g.apply(t + 9_500, ZhEvent::Undo), Err(ZhError::GameOver));
     assert_eq!(ZhGame::from_json(&g.to_json()).unwrap(), g);
+}
+
+/// Saves are sacred: a game saved under the old Crazyhouse name rule (1 to
+/// 40 characters) keeps loading after every game took the one rule, though
+/// a new game with that name is refused.
+#[test]
+fn a_save_from_before_the_one_name_rule_keeps_its_names() {
+    let mut s = setup(InputMode::Clock, TimeControl::sudden_death(60_000));
+    let long = "Ж".repeat(35); // 35 characters, 70 bytes
+    s.white = long.clone();
+    assert!(matches!(
+        ZhGame::new(s.clone()),
+        Err(ZhError::BadName { index: 0, .. })
+    ));
+    s.white = "Dana".into();
+    let mut g = ZhGame::new(s).unwrap();
+    g.apply(0, ZhEvent::Start).unwrap();
+    let old_save = g.to_json().replacen("\"Dana\"", &format!("\"{long}\""), 1);
+    let loaded = ZhGame::from_json(&old_save).unwrap();
+    assert_eq!(loaded.setup().white, long);
+    assert_eq!(loaded.to_json(), old_save);
+    // Beyond the old rule too: refused with the reason.
+    let too_long = old_save.replacen(&long, &"Ж".repeat(41), 1);
+    assert!(ZhGame::from_json(&too_long).is_err());
 }

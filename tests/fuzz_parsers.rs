@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 use nordau_shift::referee::chessboard::ChessBoard;
 use nordau_shift::referee::commitment::{normalise_word, normalise_words};
 use nordau_shift::referee::json::{self, FromJson};
-use nordau_shift::referee::nordau::names::{MAX_NAME_BYTES, check_name, comparison_key};
+use nordau_shift::referee::names::{MAX_NAME_BYTES, check_name, comparison_key};
 use nordau_shift::referee::nordau::verify::schedule;
 use nordau_shift::referee::{
     CrazyhouseBoard, Game, PgnInfo, Session, Setup, Table, TimeControl, ZhGame, parse_hex32,

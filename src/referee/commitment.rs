@@ -19,6 +19,11 @@
 use sha2::{Digest, Sha256};
 use std::fmt;
 
+/// Player-entropy limits for every drawn game: at most 16 entries of at
+/// most 256 bytes each.
+pub const MAX_WORDS: usize = 16;
+pub const MAX_WORD_BYTES: usize = 256;
+
 pub const WORDS_DOMAIN: &str = "nordau-shift/player-words/v1";
 
 pub(crate) fn put_u32(out: &mut Vec<u8>, v: u32) {

@@ -24,9 +24,10 @@ pub mod draw;
 pub mod json;
 pub mod log;
 pub mod module;
+pub mod names;
 pub mod nordau;
 pub mod pgn;
-pub(crate) mod setup_text;
+pub mod setup_text;
 #[cfg(feature = "undo")]
 pub mod undo;
 

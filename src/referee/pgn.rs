@@ -47,6 +47,69 @@ pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
 
 // ---- shared by the PGN and BPGN readers and writers ----------------------
 
+/// The result token of a two-sided game: `1-0`, `0-1`, `1/2-1/2`, or `*`
+/// while it runs.
+pub(crate) fn result_token(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(Colour::White)) => "1-0",
+        Some(Outcome::Win(Colour::Black)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// Why a game has no PGN: only board-mode games have moves to export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotBoardMode;
+
+impl std::fmt::Display for NotBoardMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("only board-mode games have moves to export")
+    }
+}
+
+impl std::error::Error for NotBoardMode {}
+
+/// A player's name from a roster tag: `None` for an empty value or `?`.
+pub(crate) fn roster_name(value: String) -> Option<String> {
+    (!value.trim().is_empty() && value != "?").then_some(value)
+}
+
+/// A `Variant` tag's value reduced for comparison: letters and digits only,
+/// lower case (`Chess 960`, `chess960`, `Chess-960` are one).
+pub(crate) fn squashed(variant: &str) -> String {
+    variant
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The one reader of a record's frame, for every module: the tag pairs,
+/// each handed to `on_tag` as it comes, then the movetext split into
+/// tokens. `%` lines are escape lines (PGN 6) and ignored. A tag line that
+/// cannot be read is refused with `bad_tag`.
+pub(crate) fn read_record<E: From<MovetextError>>(
+    text: &str,
+    bad_tag: impl Fn(String) -> E,
+    mut on_tag: impl FnMut(String, String) -> Result<(), E>,
+) -> Result<Vec<String>, E> {
+    let mut movetext = String::new();
+    let mut in_tags = true;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if in_tags && trimmed.starts_with('[') {
+            let (name, value) = parse_tag(trimmed).ok_or_else(|| bad_tag(trimmed.to_owned()))?;
+            on_tag(name, value)?;
+        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
+            in_tags = false;
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    Ok(movetext_tokens(&movetext)?)
+}
+
 /// Why a movetext cannot be split into tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MovetextError {

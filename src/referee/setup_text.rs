@@ -4,7 +4,36 @@
 //! duel (`cs1`) and Undo Chess (`uc1`) read and write their texts with these,
 //! each mapping [`TextPartError`] into its own error type.
 
-use crate::referee::nordau::setup::NonCanonical;
+use std::fmt;
+
+/// A spelling that would denote a setup that has another, canonical text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NonCanonical {
+    /// `07` for `7`.
+    LeadingZero,
+    /// `x0` in the schedule: the open-ended last line has no `x<moves>`.
+    ZeroMoveCount,
+    /// `%c3` for `%C3`.
+    LowerCaseEscape,
+    /// `%41` for `A`: letters and digits are written as themselves.
+    NeedlessEscape,
+    /// A byte outside `[A-Za-z0-9]` written as itself (`-` for `%2D`).
+    Unescaped,
+}
+
+impl fmt::Display for NonCanonical {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NonCanonical::LeadingZero => "a number with a leading zero",
+            NonCanonical::ZeroMoveCount => {
+                "a move count of 0 (the last line is written without x<moves>)"
+            }
+            NonCanonical::LowerCaseEscape => "a %xx escape in lower case (write %XX)",
+            NonCanonical::NeedlessEscape => "an escaped letter or digit (write it as itself)",
+            NonCanonical::Unescaped => "a character other than A-Z, a-z, 0-9 not written as %XX",
+        })
+    }
+}
 
 /// Why one part of a setup text is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,8 +27,9 @@ use super::qr::{escape, qr_svg};
 use super::route::{Query, percent_encode};
 use super::witness::{self, Witnessed};
 use crate::referee::commitment::normalise_words;
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
-use crate::referee::nordau::{NameProblem, NonCanonical};
+use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::names::NameProblem;
+use crate::referee::setup_text::NonCanonical;
 use crate::referee::{
     Colour, HexError, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError,
     parse_hex32, verify,

@@ -16,8 +16,8 @@ use crate::referee::chess_clock::TimeControl;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::ZhMoveError;
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, clk, comment_text, movetext_tokens, outcome_of, parse_tag,
-    push_movetext, standard_san, strip_annotation, tag, time_control_tag,
+    MovetextError, PgnInfo, clk, comment_text, outcome_of, push_movetext, read_record, roster_name,
+    squashed, standard_san, strip_annotation, tag, time_control_tag,
 };
 use std::fmt;
 
@@ -236,12 +236,7 @@ impl From<MovetextError> for BpgnImportError {
 
 /// Whether a `Variant` tag names bughouse, however it is spelled.
 fn is_bughouse(variant: &str) -> bool {
-    let squashed: String = variant
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    matches!(squashed.as_str(), "bughouse" | "bughousechess")
+    matches!(squashed(variant).as_str(), "bughouse" | "bughousechess")
 }
 
 /// A label token's parts and whatever follows it in the same token
@@ -270,31 +265,20 @@ fn split_label(token: &str) -> Option<(u32, BoardId, Colour, &str)> {
 pub fn bh_from_bpgn(text: &str) -> Result<ImportedMatch, BpgnImportError> {
     let mut names: [Option<String>; 4] = Default::default();
     let mut fen = None;
-    let mut movetext = String::new();
-    let mut in_tags = true;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if in_tags && trimmed.starts_with('[') {
-            let (name, value) =
-                parse_tag(trimmed).ok_or_else(|| BpgnImportError::BadTag(trimmed.to_owned()))?;
-            let seat = ["WhiteA", "BlackA", "WhiteB", "BlackB"]
-                .iter()
-                .position(|&n| n == name);
-            match (name.as_str(), seat) {
-                (_, Some(i)) if !value.trim().is_empty() && value != "?" => names[i] = Some(value),
-                ("Variant", _) if !is_bughouse(&value) => {
-                    return Err(BpgnImportError::OtherVariant(value));
-                }
-                ("FEN", _) => fen = Some(value),
-                _ => {}
+    let tokens = read_record(text, BpgnImportError::BadTag, |name, value| {
+        let seat = ["WhiteA", "BlackA", "WhiteB", "BlackB"]
+            .iter()
+            .position(|&n| n == name);
+        match (name.as_str(), seat) {
+            (_, Some(i)) => names[i] = roster_name(value).or(names[i].take()),
+            ("Variant", _) if !is_bughouse(&value) => {
+                return Err(BpgnImportError::OtherVariant(value));
             }
-        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
-            in_tags = false;
-            movetext.push_str(line);
-            movetext.push('\n');
+            ("FEN", _) => fen = Some(value),
+            _ => {}
         }
-    }
-    let tokens = movetext_tokens(&movetext)?;
+        Ok(())
+    })?;
     if tokens.is_empty() && names.iter().all(Option::is_none) {
         return Err(BpgnImportError::Empty);
     }

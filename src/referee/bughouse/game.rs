@@ -36,14 +36,12 @@ use crate::referee::json::{
 };
 use crate::referee::log::{self, Timed};
 use crate::referee::module::{GameModule, Logged};
+use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use serde_json::Value;
 use std::fmt;
 
 /// Game module id of bughouse logs and saves.
 pub const GAME_BUGHOUSE: &str = "bughouse";
-
-/// Longest accepted player name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
 
 /// BH-7: without a chosen control every player gets 3 minutes.
 pub fn default_control() -> TimeControl {
@@ -254,8 +252,11 @@ impl BhResult {
 /// Why an event or a setup was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BhError {
-    /// A name is empty or longer than [`MAX_NAME_CHARS`].
-    BadName,
+    /// Name `index` (0-based) breaks the one name rule (`referee::names`).
+    BadName {
+        index: usize,
+        problem: NameProblem,
+    },
     /// A time outside [`TimeControl::within_limits`].
     BadTime,
     /// An opening move of the setup cannot be played.
@@ -291,7 +292,7 @@ pub enum BhError {
 impl fmt::Display for BhError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BhError::BadName => write!(f, "a name must have 1 to {MAX_NAME_CHARS} characters"),
+            BhError::BadName { index, problem } => write!(f, "name {} {problem}", index + 1),
             BhError::BadTime => write!(
                 f,
                 "times must be 1 s to 10 h, increments and delays at most 10 min"
@@ -397,17 +398,16 @@ pub struct BhGame {
     result: Option<BhResult>,
 }
 
-fn valid_name(name: &str) -> bool {
-    let n = name.trim().chars().count();
-    (1..=MAX_NAME_CHARS).contains(&n)
-}
-
 impl BhGame {
     /// A new match, waiting for the start.
     pub fn new(setup: BhSetup) -> Result<BhGame, BhError> {
-        if !setup.names.iter().all(|n| valid_name(n)) {
-            return Err(BhError::BadName);
-        }
+        check_names(setup.names.iter().map(String::as_str))
+            .map_err(|(index, problem)| BhError::BadName { index, problem })?;
+        BhGame::start(setup)
+    }
+
+    /// A new match whose names were checked already.
+    fn start(setup: BhSetup) -> Result<BhGame, BhError> {
         if !setup.controls.iter().all(TimeControl::within_limits) {
             return Err(BhError::BadTime);
         }
@@ -885,8 +885,15 @@ impl Logged for BhGame {
         self.setup.clone()
     }
 
+    /// A save from before the one name rule keeps its names.
     fn restore(setup: BhSetup, _: Option<&log::DrawRecord>) -> Result<BhGame, BhLogError> {
-        BhGame::new(setup).map_err(BhLogError::Setup)
+        match BhGame::new(setup.clone()) {
+            Err(BhError::BadName { .. }) if setup.names.iter().all(|n| kept_from_old_save(n)) => {
+                BhGame::start(setup)
+            }
+            made => made,
+        }
+        .map_err(BhLogError::Setup)
     }
 }
 

@@ -43,6 +43,7 @@ use crate::referee::cards::setup::{CsClock, CsSetup, CsSetupError, StackSource, 
 use crate::referee::cards::stack::{BlindStacks, Card, STACK_SIZE, Stack};
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{DrawClaim, MoveError};
+use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::json::{
@@ -50,7 +51,6 @@ use crate::referee::json::{
 };
 use crate::referee::log::{self, DrawRecord, Timed};
 use crate::referee::module::{GameModule, Logged, logged_seed};
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use serde_json::Value;
 use std::fmt;
 

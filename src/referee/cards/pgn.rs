@@ -22,31 +22,14 @@ use crate::referee::chessboard::MoveError;
 use crate::referee::common::{Colour, Outcome};
 use crate::referee::module::GameModule;
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, comment_text, movetext_tokens, outcome_of, parse_tag, push_movetext,
-    standard_san, strip_annotation, strip_move_number, tag, time_control_tag,
+    MovetextError, NotBoardMode, PgnInfo, comment_text, outcome_of, push_movetext, read_record,
+    result_token, roster_name, standard_san, strip_annotation, strip_move_number, tag,
+    time_control_tag,
 };
 use std::fmt;
 
-fn result_token(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Colour::White)) => "1-0",
-        Some(Outcome::Win(Colour::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
-}
-
 /// Why a game has no PGN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CsNotBoardMode;
-
-impl fmt::Display for CsNotBoardMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("only board-mode games have moves to export")
-    }
-}
-
-impl std::error::Error for CsNotBoardMode {}
+pub type CsNotBoardMode = NotBoardMode;
 
 /// Movetext tokens with move numbers and null moves, as the moves come.
 struct Movetext {
@@ -88,7 +71,7 @@ fn letters(cards: &[Card]) -> String {
 
 /// The PGN of a board-mode game, finished or not (`*` while it runs).
 pub fn cs_to_pgn(game: &CsGame, info: &PgnInfo) -> Result<String, CsNotBoardMode> {
-    game.board().ok_or(CsNotBoardMode)?;
+    game.board().ok_or(NotBoardMode)?;
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
@@ -253,26 +236,15 @@ impl From<MovetextError> for CsPgnError {
 pub fn cs_from_pgn(text: &str) -> Result<CsImported, CsPgnError> {
     let mut white = None;
     let mut black = None;
-    let mut movetext = String::new();
-    let mut in_tags = true;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if in_tags && trimmed.starts_with('[') {
-            let (name, value) =
-                parse_tag(trimmed).ok_or_else(|| CsPgnError::BadTag(trimmed.to_owned()))?;
-            match name.as_str() {
-                "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
-                "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
-                "FEN" | "SetUp" if value != "0" => return Err(CsPgnError::SetUp),
-                _ => {}
-            }
-        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
-            in_tags = false;
-            movetext.push_str(line);
-            movetext.push('\n');
+    let tokens = read_record(text, CsPgnError::BadTag, |name, value| {
+        match name.as_str() {
+            "White" => white = roster_name(value).or(white.take()),
+            "Black" => black = roster_name(value).or(black.take()),
+            "FEN" | "SetUp" if value != "0" => return Err(CsPgnError::SetUp),
+            _ => {}
         }
-    }
-    let tokens = movetext_tokens(&movetext)?;
+        Ok(())
+    })?;
     if tokens.is_empty() && white.is_none() && black.is_none() {
         return Err(CsPgnError::Empty);
     }

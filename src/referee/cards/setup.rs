@@ -14,8 +14,8 @@
 use crate::referee::chess_clock::{Increment, TimeControl};
 use crate::referee::commitment::{put_lp, put_u32};
 use crate::referee::common::InputMode;
-use crate::referee::nordau::names::{NameProblem, check_name};
-use crate::referee::nordau::setup::NonCanonical;
+use crate::referee::names::{NameProblem, check_names};
+use crate::referee::setup_text::NonCanonical;
 use crate::referee::setup_text::{self, TextPartError};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -97,9 +97,8 @@ impl CsSetup {
 
     /// Names as in docs/fairness.md §1.2; times as `TimeControl::within_limits`.
     pub fn validate(&self) -> Result<(), CsSetupError> {
-        for (index, name) in [&self.white, &self.black].into_iter().enumerate() {
-            check_name(name).map_err(|problem| CsSetupError::Name { index, problem })?;
-        }
+        check_names([self.white.as_str(), self.black.as_str()])
+            .map_err(|(index, problem)| CsSetupError::Name { index, problem })?;
         if let Some(c) = self.clock
             && !c.control().within_limits()
         {

@@ -4,8 +4,8 @@
 use crate::referee::cards::setup::{CsSetup, CsSetupTextError, cs_commitment};
 use crate::referee::cards::stack::BlindStacks;
 use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::common::InputMode;
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use std::fmt;
 
 /// Stacks listed by default.

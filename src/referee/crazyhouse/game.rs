@@ -31,14 +31,12 @@ use crate::referee::json::{
 };
 use crate::referee::log::{self, Timed};
 use crate::referee::module::{GameModule, Logged};
+use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use serde_json::Value;
 use std::fmt;
 
 /// Game module id of Crazyhouse logs and saves.
 pub const GAME_CRAZYHOUSE: &str = "crazyhouse";
-
-/// Longest accepted player name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
 
 /// How a Crazyhouse game is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,8 +152,11 @@ impl ZhResult {
 /// Why an event or a setup was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZhError {
-    /// A name is empty or longer than [`MAX_NAME_CHARS`].
-    BadName,
+    /// Name `index` (0-based) breaks the one name rule (`referee::names`).
+    BadName {
+        index: usize,
+        problem: NameProblem,
+    },
     /// A time outside [`TimeControl::within_limits`].
     BadTime,
     /// An opening move of the setup is not legal.
@@ -185,7 +186,7 @@ pub enum ZhError {
 impl fmt::Display for ZhError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ZhError::BadName => write!(f, "a name must have 1 to {MAX_NAME_CHARS} characters"),
+            ZhError::BadName { index, problem } => write!(f, "name {} {problem}", index + 1),
             ZhError::BadTime => write!(
                 f,
                 "times must be 1 s to 10 h, increments and delays at most 10 min"
@@ -271,11 +272,6 @@ pub struct ZhGame {
     result: Option<ZhResult>,
 }
 
-fn valid_name(name: &str) -> bool {
-    let n = name.trim().chars().count();
-    (1..=MAX_NAME_CHARS).contains(&n)
-}
-
 /// The board a setup starts from: its FEN, or the usual start.
 fn start_board(setup: &ZhSetup) -> Result<CrazyhouseBoard, ZhError> {
     match &setup.start_fen {
@@ -300,9 +296,13 @@ fn board_after(
 impl ZhGame {
     /// A new game, waiting for the starting press.
     pub fn new(setup: ZhSetup) -> Result<ZhGame, ZhError> {
-        if !valid_name(&setup.white) || !valid_name(&setup.black) {
-            return Err(ZhError::BadName);
-        }
+        check_names([setup.white.as_str(), setup.black.as_str()])
+            .map_err(|(index, problem)| ZhError::BadName { index, problem })?;
+        ZhGame::start(setup)
+    }
+
+    /// A new game whose names were checked already.
+    fn start(setup: ZhSetup) -> Result<ZhGame, ZhError> {
         if !setup.control.within_limits() {
             return Err(ZhError::BadTime);
         }
@@ -686,8 +686,19 @@ impl Logged for ZhGame {
         self.setup.clone()
     }
 
+    /// A save from before the one name rule keeps its names.
     fn restore(setup: ZhSetup, _: Option<&log::DrawRecord>) -> Result<ZhGame, ZhLogError> {
-        ZhGame::new(setup).map_err(ZhLogError::Setup)
+        match ZhGame::new(setup.clone()) {
+            Err(ZhError::BadName { .. })
+                if [&setup.white, &setup.black]
+                    .into_iter()
+                    .all(|n| kept_from_old_save(n)) =>
+            {
+                ZhGame::start(setup)
+            }
+            made => made,
+        }
+        .map_err(ZhLogError::Setup)
     }
 }
 

@@ -16,33 +16,15 @@
 //! shakmaty.
 
 use crate::referee::chess_clock::TimeControl;
-use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::common::{InputMode, Outcome};
 use crate::referee::crazyhouse::game::{ZhGame, ZhReason};
 use crate::referee::crazyhouse::rules::{CrazyhouseBoard, ZhMoveError};
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, clk, comment_text, movetext_tokens, outcome_of, parse_tag,
-    push_movetext, standard_san, strip_annotation, strip_move_number, tag, time_control_tag,
+    MovetextError, NotBoardMode, PgnInfo, clk, comment_text, outcome_of, push_movetext,
+    read_record, result_token, roster_name, squashed, standard_san, strip_annotation,
+    strip_move_number, tag, time_control_tag,
 };
 use std::fmt;
-
-fn result_token(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Colour::White)) => "1-0",
-        Some(Outcome::Win(Colour::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
-}
-
-/// Why a game has no PGN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotBoardMode;
-
-impl fmt::Display for NotBoardMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("only board-mode games have moves to export")
-    }
-}
 
 /// The PGN of a board-mode game, finished or not (`*` while it runs).
 pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> {
@@ -199,16 +181,6 @@ impl From<MovetextError> for PgnImportError {
     }
 }
 
-/// Whether a `Variant` tag names Crazyhouse, however it is spelled.
-fn is_crazyhouse(variant: &str) -> bool {
-    let squashed: String = variant
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    squashed == "crazyhouse"
-}
-
 /// The start position a `FEN` tag gives: `None` for the usual start.
 fn start_of(fen: Option<&str>) -> Result<(CrazyhouseBoard, Option<String>), PgnImportError> {
     let Some(fen) = fen else {
@@ -227,30 +199,18 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
     let mut white = None;
     let mut black = None;
     let mut fen = None;
-    let mut movetext = String::new();
-    let mut in_tags = true;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if in_tags && trimmed.starts_with('[') {
-            let (name, value) =
-                parse_tag(trimmed).ok_or_else(|| PgnImportError::BadTag(trimmed.to_owned()))?;
-            match name.as_str() {
-                "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
-                "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
-                "Variant" if !is_crazyhouse(&value) => {
-                    return Err(PgnImportError::OtherVariant(value));
-                }
-                "FEN" => fen = Some(value),
-                _ => {}
+    let tokens = read_record(text, PgnImportError::BadTag, |name, value| {
+        match name.as_str() {
+            "White" => white = roster_name(value).or(white.take()),
+            "Black" => black = roster_name(value).or(black.take()),
+            "Variant" if squashed(&value) != "crazyhouse" => {
+                return Err(PgnImportError::OtherVariant(value));
             }
-        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
-            // `%` lines are escape lines (PGN 6): ignored.
-            in_tags = false;
-            movetext.push_str(line);
-            movetext.push('\n');
+            "FEN" => fen = Some(value),
+            _ => {}
         }
-    }
-    let tokens = movetext_tokens(&movetext)?;
+        Ok(())
+    })?;
     if tokens.is_empty() && white.is_none() && black.is_none() {
         return Err(PgnImportError::Empty);
     }

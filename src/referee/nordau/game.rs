@@ -269,9 +269,7 @@ pub struct Game {
     events: Vec<Timed>,
 }
 
-/// Player-entropy limits: at most 16 entries of at most 256 bytes each.
-pub const MAX_WORDS: usize = 16;
-pub const MAX_WORD_BYTES: usize = 256;
+pub use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 
 /// Full-move number of `colour`'s next move when `ply` half-moves are done.
 fn next_move_number(ply: u32, colour: Colour) -> u32 {

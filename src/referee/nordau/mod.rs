@@ -6,7 +6,6 @@ pub mod commitment;
 pub mod draw;
 pub mod game;
 pub mod log;
-pub mod names;
 pub mod pgn;
 pub mod seats;
 pub mod session;
@@ -14,13 +13,13 @@ pub mod setup;
 pub mod table;
 pub mod verify;
 
+pub use crate::referee::names::NameProblem;
 pub use bank::Banks;
 pub use game::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, PublicView, Reveal, RevealShift,
     RevealSwap, SwapRecord, Timed, ViewPhase,
 };
 pub use log::LogError;
-pub use names::NameProblem;
 pub use pgn::{PgnError, to_pgn};
 pub use seats::{Person, Seat, Seating};
 pub use session::{DrawFate, DrawRecord, Session, SessionError, SessionGame};

@@ -11,11 +11,11 @@
 //! Parsing accepts only that canonical text (docs/fairness.md §1.1), so every
 //! setup has exactly one text: `from_text(t)?.to_text() == t`.
 
-use super::names::{NameProblem, check_name, comparison_key};
+use crate::referee::names::{NameProblem, check_name, comparison_key};
 use crate::referee::setup_text::{self, TextPartError};
 use std::fmt;
 
-pub use super::names::MAX_NAME_BYTES;
+pub use crate::referee::names::MAX_NAME_BYTES;
 
 /// How shift lengths are counted (NS-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -356,34 +356,7 @@ impl Setup {
     }
 }
 
-/// A spelling that would denote a setup that has another, canonical text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NonCanonical {
-    /// `07` for `7`.
-    LeadingZero,
-    /// `x0` in the schedule: the open-ended last line has no `x<moves>`.
-    ZeroMoveCount,
-    /// `%c3` for `%C3`.
-    LowerCaseEscape,
-    /// `%41` for `A`: letters and digits are written as themselves.
-    NeedlessEscape,
-    /// A byte outside `[A-Za-z0-9]` written as itself (`-` for `%2D`).
-    Unescaped,
-}
-
-impl fmt::Display for NonCanonical {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            NonCanonical::LeadingZero => "a number with a leading zero",
-            NonCanonical::ZeroMoveCount => {
-                "a move count of 0 (the last line is written without x<moves>)"
-            }
-            NonCanonical::LowerCaseEscape => "a %xx escape in lower case (write %XX)",
-            NonCanonical::NeedlessEscape => "an escaped letter or digit (write it as itself)",
-            NonCanonical::Unescaped => "a character other than A-Z, a-z, 0-9 not written as %XX",
-        })
-    }
-}
+pub use crate::referee::setup_text::NonCanonical;
 
 /// Why a setup text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,6 +38,7 @@
 
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
+use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::json::{
@@ -45,7 +46,6 @@ use crate::referee::json::{
 };
 use crate::referee::log::{self, DrawRecord, Timed};
 use crate::referee::module::{GameModule, Logged, logged_seed};
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use serde_json::Value;

@@ -25,38 +25,21 @@
 use crate::referee::chessboard::{ChessBoard, MoveError};
 use crate::referee::common::{Colour, Outcome};
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, clk, comment_text, movetext_tokens, outcome_of, parse_tag,
-    push_movetext, standard_san, strip_annotation, strip_move_number, tag, time_control_tag,
+    MovetextError, NotBoardMode, PgnInfo, clk, comment_text, outcome_of, push_movetext,
+    read_record, result_token, roster_name, squashed, standard_san, strip_annotation,
+    strip_move_number, tag, time_control_tag,
 };
 use crate::referee::undo::game::UcGame;
 use crate::referee::undo::start::StartPosition;
 use shakmaty::CastlingMode;
 use std::fmt;
 
-fn result_token(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Colour::White)) => "1-0",
-        Some(Outcome::Win(Colour::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
-}
-
 /// Why a game has no PGN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UcNotBoardMode;
-
-impl fmt::Display for UcNotBoardMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("only board-mode games have moves to export")
-    }
-}
-
-impl std::error::Error for UcNotBoardMode {}
+pub type UcNotBoardMode = NotBoardMode;
 
 /// The PGN of a board-mode game, finished or not (`*` while it runs).
 pub fn uc_to_pgn(game: &UcGame, info: &PgnInfo) -> Result<String, UcNotBoardMode> {
-    game.board().ok_or(UcNotBoardMode)?;
+    game.board().ok_or(NotBoardMode)?;
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
@@ -220,13 +203,8 @@ impl From<MovetextError> for UcPgnError {
 
 /// Whether a `Variant` tag names Chess960 or plain chess, however spelled.
 fn is_chess960_or_chess(variant: &str) -> bool {
-    let squashed: String = variant
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
     matches!(
-        squashed.as_str(),
+        squashed(variant).as_str(),
         "chess960"
             | "960"
             | "fischerandom"
@@ -247,29 +225,18 @@ pub fn uc_from_pgn(text: &str) -> Result<UcImported, UcPgnError> {
     let mut white = None;
     let mut black = None;
     let mut fen = None;
-    let mut movetext = String::new();
-    let mut in_tags = true;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if in_tags && trimmed.starts_with('[') {
-            let (name, value) =
-                parse_tag(trimmed).ok_or_else(|| UcPgnError::BadTag(trimmed.to_owned()))?;
-            match name.as_str() {
-                "White" if !value.trim().is_empty() && value != "?" => white = Some(value),
-                "Black" if !value.trim().is_empty() && value != "?" => black = Some(value),
-                "Variant" if !is_chess960_or_chess(&value) => {
-                    return Err(UcPgnError::OtherVariant(value));
-                }
-                "FEN" => fen = Some(value),
-                _ => {}
+    let tokens = read_record(text, UcPgnError::BadTag, |name, value| {
+        match name.as_str() {
+            "White" => white = roster_name(value).or(white.take()),
+            "Black" => black = roster_name(value).or(black.take()),
+            "Variant" if !is_chess960_or_chess(&value) => {
+                return Err(UcPgnError::OtherVariant(value));
             }
-        } else if (!trimmed.is_empty() || !movetext.is_empty()) && !trimmed.starts_with('%') {
-            in_tags = false;
-            movetext.push_str(line);
-            movetext.push('\n');
+            "FEN" => fen = Some(value),
+            _ => {}
         }
-    }
-    let tokens = movetext_tokens(&movetext)?;
+        Ok(())
+    })?;
     if tokens.is_empty() && white.is_none() && black.is_none() && fen.is_none() {
         return Err(UcPgnError::Empty);
     }

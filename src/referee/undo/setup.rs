@@ -20,8 +20,8 @@
 use crate::referee::chess_clock::{Increment, Stage, TimeControl};
 use crate::referee::commitment::{put_lp, put_u32};
 use crate::referee::common::InputMode;
-use crate::referee::nordau::names::{NameProblem, check_name};
-use crate::referee::nordau::setup::NonCanonical;
+use crate::referee::names::{NameProblem, check_names};
+use crate::referee::setup_text::NonCanonical;
 use crate::referee::setup_text::{self, TextPartError};
 use crate::referee::undo::start::StartPosition;
 use sha2::{Digest, Sha256};
@@ -95,9 +95,8 @@ impl UcSetup {
     /// clock's limits, at most [`MAX_STAGES`] stages of at most
     /// [`MAX_STAGE_MOVES`] moves.
     pub fn validate(&self) -> Result<(), UcSetupError> {
-        for (index, name) in [&self.white, &self.black].into_iter().enumerate() {
-            check_name(name).map_err(|problem| UcSetupError::Name { index, problem })?;
-        }
+        check_names([self.white.as_str(), self.black.as_str()])
+            .map_err(|(index, problem)| UcSetupError::Name { index, problem })?;
         if self.tokens.iter().any(|&t| t > MAX_START_TOKENS) {
             return Err(UcSetupError::Tokens);
         }

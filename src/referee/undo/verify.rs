@@ -3,8 +3,8 @@
 //! again (docs/fairness.md §12.4).
 
 use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::common::InputMode;
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupTextError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use std::fmt;

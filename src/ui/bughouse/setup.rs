@@ -120,7 +120,7 @@ impl Prefs {
 
 fn setup_problem(i18n: &I18n, e: &BhError) -> &'static str {
     match e {
-        BhError::BadName => i18n.of(&TEXTS).names_required,
+        BhError::BadName { .. } => i18n.of(&TEXTS).names_required,
         _ => i18n.t().game.time.bad_time,
     }
 }

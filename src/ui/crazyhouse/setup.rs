@@ -125,7 +125,7 @@ impl Prefs {
 /// else a time (the form offers nothing else that can be wrong).
 fn setup_problem(i18n: &I18n, e: &ZhError) -> &'static str {
     match e {
-        ZhError::BadName => i18n.of(&TEXTS).names_required,
+        ZhError::BadName { .. } => i18n.of(&TEXTS).names_required,
         _ => i18n.t().game.time.bad_time,
     }
 }

@@ -144,6 +144,26 @@ pub fn comparison_key(name: &str) -> String {
         .collect()
 }
 
+/// Checks every name of a game's setup; the first refused one's 0-based
+/// index and why. The one name rule of every game module (docs/rules.md).
+pub fn check_names<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<(), (usize, NameProblem)> {
+    for (index, name) in names.into_iter().enumerate() {
+        check_name(name).map_err(|problem| (index, problem))?;
+    }
+    Ok(())
+}
+
+/// Whether a name stood in a save written before every game shared the rule
+/// of [`check_name`]: Crazyhouse and Swedish chess then took 1 to 40
+/// characters, not counting spaces at either end. Such a save keeps loading
+/// with its names; a new game follows the one rule.
+pub fn kept_from_old_save(name: &str) -> bool {
+    let n = name.trim().chars().count();
+    (1..=40).contains(&n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
