@@ -1,9 +1,12 @@
 // Shared helpers for the end-to-end tests: the release build (dist/) served on
 // 127.0.0.1, Debian's Chromium driven by playwright-core, phone-sized contexts
 // and screenshots under tests/artifacts/ (git-ignored).
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { startServer } from "../tools/serve.mjs";
@@ -60,6 +63,64 @@ const CHROMIUM = {
 
 export function launchBrowser() {
   return chromium.launch(CHROMIUM);
+}
+
+/**
+ * A Chromium whose pages can really be hidden and frozen. Playwright keeps
+ * every page of the contexts it makes visible: its focus emulation holds a
+ * capturer on the tab (Emulation.setFocusEmulationEnabled), and Chromium
+ * never hides, so never freezes, a captured tab — Page.setWebLifecycleState
+ * "frozen" on such a page changes nothing. So this browser is started here
+ * and attached to over CDP with `noDefaults`, which leaves its default
+ * context (`context`) without that emulation. Nor does that context emulate a
+ * phone: a portrait window, no touch (click, not tap). Timers of a hidden
+ * page are not throttled, so only a freeze stops them. `close()` ends it.
+ */
+export async function launchFreezableBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), "nordau-profile-"));
+  const proc = spawn(
+    CHROMIUM.executablePath,
+    [
+      ...CHROMIUM.args,
+      "--headless",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      `--window-size=${PORTRAIT.width},${PORTRAIT.height}`,
+      "--disable-background-timer-throttling",
+      "--disable-renderer-backgrounding",
+      "--disable-backgrounding-occluded-windows",
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  const exited = once(proc, "exit");
+  try {
+    // Chromium writes its port and path to DevToolsActivePort once it listens.
+    const portFile = join(profile, "DevToolsActivePort");
+    const [port, path] = await (async () => {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(50)) {
+        if (proc.exitCode !== null) break;
+        const lines = existsSync(portFile) ? readFileSync(portFile, "utf8").split("\n") : [];
+        if (lines[1]) return lines;
+      }
+      throw new Error(`Chromium did not open its DevTools port (exit code ${proc.exitCode})`);
+    })();
+    const browser = await chromium.connectOverCDP(`ws://127.0.0.1:${port}${path}`, { noDefaults: true });
+    return {
+      browser,
+      context: browser.contexts()[0],
+      close: async () => {
+        await browser.close().catch(() => {});
+        proc.kill();
+        await exited;
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    proc.kill();
+    await exited;
+    throw err;
+  }
 }
 
 /** A phone with a real (not incognito) profile in a fresh folder, as a person's browser is. */

@@ -7,11 +7,21 @@
 // Playwright's fake clock moves `Date` and `performance` together
 // (`runFor`, `fastForward`: real time passing), or `Date` alone
 // (`setSystemTime`: the device clock changed, or the phone slept while the
-// monotonic clock stood still). Headless Chromium never hides a page, so
-// hiding is the page's own visibility state, overridden, and its event.
+// monotonic clock stood still). Playwright never lets headless Chromium hide
+// a page, so hiding is the page's own visibility state, overridden, and its
+// event — except for the frozen page, which is really hidden and frozen in a
+// browser without Playwright's focus emulation (harness.mjs).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openWithFakeClock, phoneContext, screenshot, serveCopy } from "./harness.mjs";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  launchBrowser,
+  launchFreezableBrowser,
+  openWithFakeClock,
+  phoneContext,
+  screenshot,
+  serveCopy,
+} from "./harness.mjs";
 
 const T0 = Date.UTC(2026, 10, 30, 19, 0, 0);
 const MIN = 60_000;
@@ -35,14 +45,29 @@ after(async () => {
   await browser?.close();
 });
 
-/** A clock-mode Crazyhouse game at 3 + 2 with White's clock running. */
-async function startClockGame(context, url) {
-  await context.addInitScript(VISIBILITY);
+// A counter on the real clock: the real setInterval, taken before Playwright's
+// fake clock replaces it (init scripts run in the order they were added), so it
+// counts real time even while the fake clock stands still; and its value when
+// the page was told it is being frozen.
+const REAL_TICKS = () => {
+  window.__ticks = 0;
+  setInterval(() => window.__ticks++, 10);
+  document.addEventListener("freeze", () => (window.__ticksAtFreeze = window.__ticks));
+};
+
+/**
+ * A clock-mode Crazyhouse game at 3 + 2 with White's clock running. Without
+ * `touch` (a context with no phone emulation) it clicks instead of tapping;
+ * `fakeVisibility: false` leaves the page's real visibility alone.
+ */
+async function startClockGame(context, url, { touch = true, fakeVisibility = true } = {}) {
+  if (fakeVisibility) await context.addInitScript(VISIBILITY);
   const { page, errors } = await openWithFakeClock(context, url, { route: "/crazyhouse", ready: ".zh-setup", time: T0 });
+  const press = (locator) => (touch ? locator.tap() : locator.click());
   await page.locator("input[name=zh-mode]").nth(0).check();
-  await page.locator(".zh-setup label.chip").nth(0).tap(); // 3 + 2
-  await page.locator(".zh-setup button.primary.big").tap();
-  await page.locator(".half.black-seat.starts").tap();
+  await press(page.locator(".zh-setup label.chip").nth(0)); // 3 + 2
+  await press(page.locator(".zh-setup button.primary.big"));
+  await press(page.locator(".half.black-seat.starts"));
   await page.locator(".half.white-seat.to-move").waitFor();
   return { page, errors };
 }
@@ -177,24 +202,68 @@ describe("time under stress", () => {
 
   test("frozen and resumed (Page.setWebLifecycleState): the clocks carry on exactly", async () => {
     const app = await serveCopy();
-    const context = await phoneContext(browser);
+    // Playwright's own contexts keep a page visible, and a visible page is
+    // never frozen: this browser can freeze it for real.
+    const chrome = await launchFreezableBrowser();
     try {
-      const { page, errors } = await startClockGame(context, app.url);
+      await chrome.context.addInitScript(REAL_TICKS);
+      const { page, errors } = await startClockGame(chrome.context, app.url, { touch: false, fakeVisibility: false });
       await page.clock.runFor(10_000);
-      const cdp = await context.newCDPSession(page);
+      const seen = () =>
+        page.evaluate(() => ({
+          ticks: window.__ticks,
+          atFreeze: window.__ticksAtFreeze,
+          visibility: document.visibilityState,
+        }));
+      /** Waits (up to 10 s: CI's two cores are shared) for the counter to tick 5 more times. */
+      const ticking = async (message) => {
+        const from = (await seen()).ticks;
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(20)) {
+          if ((await seen()).ticks >= from + 5) return;
+        }
+        assert.fail(message);
+      };
+      // The counter runs while the page is active (else "it stood still" below
+      // would prove nothing).
+      assert.equal((await seen()).visibility, "visible");
+      await ticking("the real-time counter does not run");
+
+      // Frozen: no task runs — a 10 ms interval does not tick once in a whole
+      // second — and the page was hidden and told (its freeze event) first.
+      // Evaluating in it still works.
+      const cdp = await chrome.context.newCDPSession(page);
       await cdp.send("Page.setWebLifecycleState", { state: "frozen" });
-      await new Promise((done) => setTimeout(done, 500));
+      for (const deadline = Date.now() + 5_000; (await seen()).atFreeze === undefined && Date.now() < deadline; ) {
+        await sleep(20);
+      }
+      const before = await seen();
+      await sleep(1_000);
+      const frozen = await seen();
+      assert.equal(
+        frozen.ticks - before.ticks,
+        0,
+        `the page ran timers while "frozen": a 10 ms interval ticked ${frozen.ticks - before.ticks} times in a second`,
+      );
+      assert.notEqual(frozen.atFreeze, undefined, "the page was not told it was frozen (no freeze event)");
+      assert.equal(frozen.ticks, frozen.atFreeze, "the page ran timers after its freeze event");
+      assert.equal(frozen.visibility, "hidden");
+
+      // Resumed, and shown again (focus emulation's capturer makes it visible):
+      // its timers run again. The 20 s it was away pass at once.
       await cdp.send("Page.setWebLifecycleState", { state: "active" });
+      await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true });
+      await page.waitForFunction(() => document.visibilityState === "visible");
+      await ticking("the page's timers did not run again after it was resumed");
       await page.clock.fastForward(20_000);
       await page.waitForFunction(() => document.querySelector(".half.white-seat .bank").textContent === "2:30");
       assert.equal(await bank(page, "black"), "3:00");
       // Black's move: the clocks swap, and White's increment shows.
-      await page.locator(".half.white-seat").tap();
+      await page.locator(".half.white-seat").click();
       await page.locator(".half.black-seat.to-move").waitFor();
       assert.equal(await bank(page, "white"), "2:32");
       assert.deepEqual(errors, []);
     } finally {
-      await context.close();
+      await chrome.close();
       await app.stop();
     }
   });
