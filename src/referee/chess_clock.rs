@@ -3,7 +3,7 @@
 //! simple (US) delay increments.
 //!
 //! The clock is a pure function of its recorded, timestamped events (C-4):
-//! time comes in as `u64` ms from a monotonic source, nothing counts timer
+//! time comes in as `u64` ms (the game time, which never runs backwards), nothing counts timer
 //! ticks, and asking for the remaining time never changes anything. Every
 //! refused operation returns a [`ClockError`] and leaves the clock untouched.
 //!

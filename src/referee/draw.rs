@@ -14,7 +14,7 @@ pub const STREAM_SEATING: u64 = 1;
 pub const STREAM_SHIFT_LENGTHS: u64 = 2;
 /// Stream id of the coins at shift ends (NS-3).
 pub const STREAM_COINS: u64 = 3;
-/// Reserved: card-series duel blind stacks (CS-8).
+/// Card-series duel blind stacks (CS-8): docs/fairness.md §11.
 pub const STREAM_CARD_ORDER: u64 = 4;
 /// Chess960 start position (UC-1), Undo Chess: docs/fairness.md §12.
 pub const STREAM_CHESS960: u64 = 5;

@@ -1,15 +1,17 @@
 //! The referee: pure Rust rules, clocks, draw and records. No web crates here.
 //!
-//! Time comes in as `u64` milliseconds from a monotonic source and randomness as
-//! a 32-byte seed, so every state is a deterministic function of
-//! (setup, seed, words, timestamped events). Rule ids (`NS-4`, `C-3`, …) refer to
-//! `RULES.md`.
+//! Time comes in as `u64` milliseconds (the UI's game time: the wall clock
+//! plus a stored offset, docs/reliability.md) and randomness as a 32-byte
+//! seed, so every state is a deterministic function of (setup, seed, words,
+//! timestamped events). Rule ids (`NS-4`, `C-3`, …) refer to docs/rules.md.
 //!
-//! The shared pieces live here (the board over shakmaty, the chess clock, the
-//! draw streams and commitment encoding, the log envelope, PGN basics); each
-//! game module is one folder (`nordau/`, `crazyhouse/`, `bughouse/`) with its rules, game
-//! state and records. The re-exports below are the names the UI and the tests
-//! use.
+//! The shared pieces live here: the contract every game implements
+//! (`module`), the log envelope (`log`), the board over shakmaty, the chess
+//! clock, names, setup texts, the draw streams and commitment encoding, PGN
+//! basics and the JSON codec. Each game module is one folder (`nordau/`,
+//! `crazyhouse/`, `bughouse/`, `cards/`, `undo/`) with its rules, game state
+//! and records, and imports nothing from another game's folder. The
+//! re-exports below are the names the UI and the tests use.
 
 pub mod board;
 pub mod bughouse;

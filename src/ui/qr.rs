@@ -98,7 +98,7 @@ pub fn escape(text: &str) -> String {
 /// * `class`: extra classes for the `<svg>` (the `qr-code` class is always set).
 ///
 /// The markup is built as a string and set with `inner_html`: the same DOM as a
-/// `view!`, at a fraction of the wasm (see README "Size").
+/// `view!`, at a fraction of the wasm (docs/performance.md).
 #[component]
 pub fn QrCode(
     #[prop(into)] text: Signal<String>,

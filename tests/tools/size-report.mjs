@@ -1,6 +1,6 @@
 // Size report: raw, gzip and brotli bytes of every file the service worker
 // precaches, and the totals. With --max-gzip N it fails when the gzip total
-// exceeds N bytes: a guard against accidents, not a target (README "Size"). Byte counts are deterministic, so this is not a timing test.
+// exceeds N bytes: a guard against accidents, not a target (docs/performance.md). Byte counts are deterministic, so this is not a timing test.
 // Usage: node tests/tools/size-report.mjs [dist] [--max-gzip 500000]
 // .ci/bench imports sizeReport().
 import { readFileSync } from "node:fs";
@@ -60,7 +60,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (total.gzip > maxGzip) {
       console.error(
         `size-report: gzip total ${total.gzip} B exceeds the guard of ${maxGzip} B: ` +
-          "if the change is good, raise the guard in .ci/test by the measured amount and say so in the README",
+          "if the change is good, raise the guard in .ci/test by the measured amount and say so in docs/performance.md",
       );
       process.exit(1);
     }
