@@ -31,6 +31,7 @@ pub mod input_mode;
     feature = "undo"
 ))]
 pub mod module;
+pub mod names;
 #[cfg(feature = "nordau")]
 pub mod nordau;
 pub mod number_field;

@@ -618,6 +618,33 @@ describe("Crazyhouse", () => {
     }
   });
 
+  test("the one name rule of every game: a refused name is named with the reason, in English and Russian", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openZh(context, app.url);
+      // 35 Cyrillic letters: 70 bytes, over the 64 of the one rule (fairness.md §1.2).
+      await fillSetup(page, { names: { white: "Ж".repeat(35), black: "Yossi" } });
+      await page.locator(".zh-setup button.primary.big").tap();
+      await page.getByText("Name 1 is too long: at most 64 bytes (64 Latin or 32 Cyrillic letters).").waitFor();
+      assert.equal(await page.locator(".zh-play").count(), 0);
+      // A no-break space inside a name is an invisible character: said, not stripped.
+      await fillSetup(page, { names: { white: "Dana", black: "Yo\u00a0ssi" } });
+      await page.locator(".zh-setup button.primary.big").tap();
+      await page.getByText("Name 2 contains an invisible or control character (U+00A0); please retype it.").waitFor();
+      await toRussian(page);
+      await page.locator(".zh-setup button.primary.big").tap();
+      await page.getByText("В имени № 2 есть невидимый или управляющий символ (U+00A0); наберите имя заново.").waitFor();
+      await fillSetup(page, { names: NAMES_RU });
+      await page.locator(".zh-setup button.primary.big").tap();
+      await page.locator(".zh-play").waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("C-4: a reload mid-game resumes the same position, pockets, turn and clocks, online and offline", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

@@ -16,6 +16,7 @@ use crate::ui::format;
 use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::names::name_problem_text;
 use crate::ui::setup_parts::{ImportBox, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
@@ -118,10 +119,12 @@ impl Prefs {
     }
 }
 
-fn setup_problem(i18n: &I18n, e: &BhError) -> &'static str {
-    match e {
-        BhError::BadName { .. } => i18n.of(&TEXTS).names_required,
-        _ => i18n.t().game.time.bad_time,
+fn setup_problem(i18n: &I18n, e: &BhError) -> String {
+    match *e {
+        BhError::BadName { index, problem } => {
+            name_problem_text(i18n, i18n.of(&TEXTS).names_required, index, problem)
+        }
+        _ => i18n.t().game.time.bad_time.to_owned(),
     }
 }
 
@@ -175,7 +178,7 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_bh();
     let prefs = RwSignal::new(Prefs::load());
     let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<&'static str>);
+    let problem = RwSignal::new(None::<String>);
     let refused = RwSignal::new(Vec::new());
     let bpgn_text = RwSignal::new(String::new());
     let bpgn_problem = RwSignal::new(None::<ImportProblem>);
@@ -183,7 +186,7 @@ pub fn SetupScreen() -> impl IntoView {
     let start = move |_| {
         let t = i18n.of(&TEXTS);
         if !time_ready(time, refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first));
+            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
         prefs.update(|p| p.time = time.get_untracked());
@@ -233,7 +236,7 @@ pub fn SetupScreen() -> impl IntoView {
                     class="text-input"
                     id=MINUTE_IDS[i].replace("min", "name")
                     autocomplete="off"
-                    maxlength="40"
+                    maxlength="64"
                     placeholder=move || i18n.of(&TEXTS).seats[i]
                     prop:value=move || prefs.with(|p| p.names[i].clone())
                     on:input=move |ev| {
@@ -295,7 +298,7 @@ pub fn SetupScreen() -> impl IntoView {
                     let t = i18n.of(&TEXTS);
                     match problem {
                         ImportProblem::Bpgn(e) => import_error(t, &i18n.t().game.record_errors, e),
-                        ImportProblem::Setup(e) => setup_problem(&i18n, e).to_owned(),
+                        ImportProblem::Setup(e) => setup_problem(&i18n, e),
                     }
                 })))
                 on_edit=move |()| bpgn_problem.set(None)

@@ -105,7 +105,7 @@ pub static EN: BughouseTexts = BughouseTexts {
         "Team 2: Black on A, White on B",
     ],
     seats: ["White A", "Black A", "White B", "Black B"],
-    names_required: "Enter all four names (up to 40 characters).",
+    names_required: "Enter all four names.",
     default_time: "3 minutes each unless you choose otherwise (BH-7).",
     minutes_of: [
         "White A, minutes",
@@ -188,7 +188,7 @@ pub static RU: BughouseTexts = BughouseTexts {
         "Команда 2: чёрные на A, белые на B",
     ],
     seats: ["Белые A", "Чёрные A", "Белые B", "Чёрные B"],
-    names_required: "Введите все четыре имени (до 40 символов).",
+    names_required: "Введите все четыре имени.",
     default_time: "Если не выбрать иное — по 3 минуты каждому (BH-7).",
     minutes_of: [
         "Белые A, минуты",

@@ -11,11 +11,12 @@ use leptos::prelude::*;
 use super::store::{CardsGame, Secret};
 use super::strings::{CardsTexts, TEXTS};
 use super::use_cards;
-use crate::referee::cards::{CsClock, CsGame, CsSetup, StackSource};
+use crate::referee::cards::{CsClock, CsGame, CsSetup, CsSetupError, StackSource};
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{InputMode, TimeControl};
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::names::name_problem_text;
 use crate::ui::setup_parts::RulesInBrief;
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::{device, storage};
@@ -116,7 +117,7 @@ impl Prefs {
         }))
     }
 
-    fn setup(&self, t: &CardsTexts) -> Result<CsSetup, &'static str> {
+    fn setup(&self, i18n: &I18n, t: &CardsTexts) -> Result<CsSetup, String> {
         let pick = |typed: &str, fallback: &str| {
             let typed = typed.trim();
             if typed.is_empty() { fallback } else { typed }.to_owned()
@@ -137,8 +138,13 @@ impl Prefs {
             mode,
             stacks,
         );
-        setup.clock = self.clock(t)?;
-        setup.validate().map_err(|_| t.bad_setup)?;
+        setup.clock = self.clock(t).map_err(str::to_owned)?;
+        setup.validate().map_err(|e| match e {
+            CsSetupError::Name { index, problem } => {
+                name_problem_text(i18n, t.bad_setup, index, problem)
+            }
+            _ => t.bad_setup.to_owned(),
+        })?;
         Ok(setup)
     }
 }
@@ -187,7 +193,7 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_cards();
     let prefs = RwSignal::new(Prefs::load());
     let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<&'static str>);
+    let problem = RwSignal::new(None::<String>);
     let refused = RwSignal::new(Vec::new());
     let busy = RwSignal::new(false);
 
@@ -197,12 +203,12 @@ pub fn SetupScreen() -> impl IntoView {
             return;
         }
         if prefs.with_untracked(|p| p.clock) && !time_ready(time, refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first));
+            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
         prefs.update(|p| p.time = time.get_untracked());
         let p = prefs.get_untracked();
-        let setup = match p.setup(t) {
+        let setup = match p.setup(&i18n, t) {
             Ok(setup) => setup,
             Err(why) => {
                 problem.set(Some(why));
@@ -214,7 +220,7 @@ pub fn SetupScreen() -> impl IntoView {
         start_game(ctx, setup, move |ok| {
             busy.set(false);
             if !ok {
-                problem.set(Some(i18n.of(&TEXTS).bad_setup));
+                problem.set(Some(i18n.of(&TEXTS).bad_setup.to_owned()));
             }
         });
     };
@@ -229,7 +235,7 @@ pub fn SetupScreen() -> impl IntoView {
                     type="text"
                     class="text-input"
                     autocomplete="off"
-                    maxlength="40"
+                    maxlength="64"
                     placeholder=move || if white { i18n.of(&TEXTS).default_white } else { i18n.of(&TEXTS).default_black }
                     prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
                     on:input=move |ev| {

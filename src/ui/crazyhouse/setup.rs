@@ -14,6 +14,7 @@ use crate::ui::format;
 use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::names::name_problem_text;
 use crate::ui::setup_parts::{ImportBox, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
@@ -123,10 +124,12 @@ impl Prefs {
 
 /// Why the referee refused a setup, in the current language: a name, or
 /// else a time (the form offers nothing else that can be wrong).
-fn setup_problem(i18n: &I18n, e: &ZhError) -> &'static str {
-    match e {
-        ZhError::BadName { .. } => i18n.of(&TEXTS).names_required,
-        _ => i18n.t().game.time.bad_time,
+fn setup_problem(i18n: &I18n, e: &ZhError) -> String {
+    match *e {
+        ZhError::BadName { index, problem } => {
+            name_problem_text(i18n, i18n.of(&TEXTS).names_required, index, problem)
+        }
+        _ => i18n.t().game.time.bad_time.to_owned(),
     }
 }
 
@@ -159,7 +162,7 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_zh();
     let prefs = RwSignal::new(Prefs::load());
     let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<&'static str>);
+    let problem = RwSignal::new(None::<String>);
     // Refused number fields by id; Start waits until none is left.
     let refused = RwSignal::new(Vec::new());
     let pgn_text = RwSignal::new(String::new());
@@ -168,7 +171,7 @@ pub fn SetupScreen() -> impl IntoView {
     let start = move |_| {
         let t = i18n.of(&TEXTS);
         if !time_ready(time, refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first));
+            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
         prefs.update(|p| p.time = time.get_untracked());
@@ -205,7 +208,7 @@ pub fn SetupScreen() -> impl IntoView {
                 pgn_problem.set(None);
                 ctx.begin(game);
             }
-            Err(e) => pgn_problem.set(Some(setup_problem(&i18n, &e).to_owned())),
+            Err(e) => pgn_problem.set(Some(setup_problem(&i18n, &e))),
         }
     };
 
@@ -219,7 +222,7 @@ pub fn SetupScreen() -> impl IntoView {
                     type="text"
                     class="text-input"
                     autocomplete="off"
-                    maxlength="40"
+                    maxlength="64"
                     placeholder=move || if white { i18n.of(&TEXTS).default_white } else { i18n.of(&TEXTS).default_black }
                     prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
                     on:input=move |ev| {

@@ -96,7 +96,7 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     black_name: "Black",
     default_white: "White",
     default_black: "Black",
-    names_required: "Enter both names (up to 40 characters).",
+    names_required: "Enter both names.",
     minutes_white: "White, minutes",
     minutes_black: "Black, minutes",
     rules: [
@@ -174,7 +174,7 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     black_name: "Чёрные",
     default_white: "Белые",
     default_black: "Чёрные",
-    names_required: "Введите оба имени (до 40 символов).",
+    names_required: "Введите оба имени.",
     minutes_white: "Белые, минуты",
     minutes_black: "Чёрные, минуты",
     rules: [

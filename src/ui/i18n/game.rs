@@ -12,8 +12,18 @@ pub struct GameTexts {
     pub time: TimeTexts,
     pub menu: MenuTexts,
     pub setup: SetupTexts,
+    pub names: NameTexts,
     pub record_errors: RecordErrorTexts,
     pub end: EndTexts,
+}
+
+/// Why a name is refused, for every game (the one rule, `referee::names`):
+/// `{n}` the name's number, `{c}` the character's code.
+pub struct NameTexts {
+    pub too_long: &'static str,
+    pub character: &'static str,
+    pub spaces: &'static str,
+    pub mark: &'static str,
 }
 
 /// The setup screen's shared parts (`ui::setup_parts`).
@@ -232,6 +242,12 @@ pub static EN: GameTexts = GameTexts {
         import_button: "Import",
         import_failed: "Not imported",
     },
+    names: NameTexts {
+        too_long: "Name {n} is too long: at most 64 bytes (64 Latin or 32 Cyrillic letters).",
+        character: "Name {n} contains an invisible or control character (U+{c}); please retype it.",
+        spaces: "Name {n} has two spaces in a row.",
+        mark: "Name {n} cannot start with an accent mark (U+{c}).",
+    },
     record_errors: RecordErrorTexts {
         bad_tag: "unreadable tag line: {text}",
         comment: "a comment in { } is not closed.",
@@ -332,6 +348,12 @@ pub static RU: GameTexts = GameTexts {
         rules_title: "Правила коротко",
         import_button: "Загрузить",
         import_failed: "Не загружено",
+    },
+    names: NameTexts {
+        too_long: "Имя № {n} слишком длинное: не больше 64 байт (64 латинские или 32 русские буквы).",
+        character: "В имени № {n} есть невидимый или управляющий символ (U+{c}); наберите имя заново.",
+        spaces: "В имени № {n} два пробела подряд.",
+        mark: "Имя № {n} не может начинаться с диакритического знака (U+{c}).",
     },
     record_errors: RecordErrorTexts {
         bad_tag: "непонятная строка тега: {text}",

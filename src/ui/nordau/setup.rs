@@ -5,12 +5,12 @@ use leptos::prelude::*;
 
 use super::use_table;
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
-use crate::referee::nordau::NameProblem;
 use crate::referee::{
     BlockSchedule, InputMode, Points, ScheduleLine, Setup, SetupError, ShiftUnit,
 };
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
+use crate::ui::names::name_problem_text;
 use crate::web::storage;
 
 use super::strings::NordauTexts;
@@ -135,25 +135,10 @@ impl Prefs {
 
 /// What to say when the referee refuses the names (the number fields are
 /// checked by their own fields); `None` for anything else.
-fn name_problem(t: &NordauTexts, error: &SetupError) -> Option<String> {
+fn name_problem(i18n: &I18n, t: &NordauTexts, error: &SetupError) -> Option<String> {
     let text = match *error {
         SetupError::BadName { index, problem } => {
-            let n = (index + 1).to_string();
-            let c = |c: char| format!("{:04X}", u32::from(c));
-            match problem {
-                NameProblem::Empty => t.names_required.to_owned(),
-                NameProblem::TooLong { .. } => format::fill(t.name_too_long, &[("n", &n)]),
-                NameProblem::Character(ch) => {
-                    format::fill(t.name_character, &[("n", &n), ("c", &c(ch))])
-                }
-                // The form trims the ends, so only inner runs are left.
-                NameProblem::EdgeSpace | NameProblem::DoubleSpace => {
-                    format::fill(t.name_spaces, &[("n", &n)])
-                }
-                NameProblem::LeadingMark(ch) => {
-                    format::fill(t.name_mark, &[("n", &n), ("c", &c(ch))])
-                }
-            }
+            name_problem_text(i18n, t.names_required, index, problem)
         }
         SetupError::DuplicateName { first, second } => format::fill(
             t.names_same,
@@ -185,7 +170,7 @@ pub fn SetupScreen() -> impl IntoView {
         let p = prefs.get_untracked();
         // The referee's own name rules, so the form never disagrees with it.
         if let Err(e) = p.setup().validate()
-            && let Some(text) = name_problem(t, &e)
+            && let Some(text) = name_problem(&i18n, t, &e)
         {
             problem.set(Some(text));
             return;

@@ -3,6 +3,7 @@
 //! each player's tokens (0–3, default 2; UC-2), a time control, the rules in
 //! brief, and a Chess960 PGN to review. Remembered for next time.
 
+use crate::ui::names::name_problem_text;
 use leptos::prelude::*;
 
 use super::commit::{self, CommitScreen, Pending};
@@ -181,7 +182,7 @@ pub fn SetupScreen() -> impl IntoView {
     let ctx = use_uc();
     let prefs = RwSignal::new(Prefs::load());
     let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<&'static str>);
+    let problem = RwSignal::new(None::<String>);
     let refused = RwSignal::new(Vec::new());
     let pgn_text = RwSignal::new(String::new());
     let pgn_problem = RwSignal::new(None::<String>);
@@ -197,7 +198,7 @@ pub fn SetupScreen() -> impl IntoView {
     let start = move |_| {
         let t = i18n.of(&TEXTS);
         if !time_ready(time, refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first));
+            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
         prefs.update(|p| p.time = time.get_untracked());
@@ -205,8 +206,10 @@ pub fn SetupScreen() -> impl IntoView {
         let setup = p.setup(t);
         if let Err(e) = setup.validate() {
             problem.set(Some(match e {
-                crate::referee::undo::UcSetupError::Name { .. } => t.names_required,
-                _ => i18n.t().game.time.bad_time,
+                crate::referee::undo::UcSetupError::Name { index, problem } => {
+                    name_problem_text(&i18n, t.names_required, index, problem)
+                }
+                _ => i18n.t().game.time.bad_time.to_owned(),
             }));
             return;
         }
@@ -215,14 +218,16 @@ pub fn SetupScreen() -> impl IntoView {
             leptos::task::spawn_local(async move {
                 match commit::create(setup).await {
                     Some(p) => pending.set(Some(p)),
-                    None => problem.set(Some(i18n.of(&TEXTS).cannot_draw)),
+                    None => problem.set(Some(i18n.of(&TEXTS).cannot_draw.to_owned())),
                 }
             });
             return;
         }
         match UcGame::new(setup) {
             Ok(game) => ctx.begin(game),
-            Err(UcError::Setup(_)) | Err(_) => problem.set(Some(i18n.t().game.time.bad_time)),
+            Err(UcError::Setup(_)) | Err(_) => {
+                problem.set(Some(i18n.t().game.time.bad_time.to_owned()))
+            }
         }
     };
     let import = move |()| match uc_from_pgn(&pgn_text.get_untracked()) {
@@ -247,7 +252,7 @@ pub fn SetupScreen() -> impl IntoView {
                     type="text"
                     class="text-input"
                     autocomplete="off"
-                    maxlength="40"
+                    maxlength="64"
                     placeholder=move || if white { i18n.of(&TEXTS).default_white } else { i18n.of(&TEXTS).default_black }
                     prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
                     on:input=move |ev| {
