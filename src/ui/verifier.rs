@@ -17,7 +17,8 @@
 //! without it shows the commitment to keep until the seed is revealed.
 //!
 //! All rule logic stays in `referee`: this page cleans what people paste,
-//! calls [`referee::verify`], and maps every error to a localized message.
+//! calls [`referee::verify`](crate::referee::verify()), and maps every error
+//! to a localized message.
 
 use leptos::prelude::*;
 
@@ -206,7 +207,7 @@ pub enum Outcome {
 }
 
 /// Checks the four inputs as typed. Every problem of every field is listed at
-/// once; the referee's [`verify`] runs only on well-formed inputs.
+/// once; the referee's [`verify`](verify()) runs only on well-formed inputs.
 pub fn check(
     commitment_text: &str,
     seed_text: &str,

@@ -76,14 +76,14 @@ pub struct VerifierTexts {
     pub setup_field_count: &'static str,
     pub setup_version: &'static str,
     pub setup_unit: &'static str,
-    /// "malformed <part>", the part named by one of the `part_*` strings.
+    /// `"malformed <part>"`, the part named by one of the `part_*` strings.
     pub setup_bad_part: &'static str,
     pub part_shift_range: &'static str,
     pub part_schedule: &'static str,
     pub part_bonus: &'static str,
     pub part_points: &'static str,
     pub part_names: &'static str,
-    /// "the <part> part has <what>", `what` one of the `nc_*` strings.
+    /// `"the <part> part has <what>"`, `what` one of the `nc_*` strings.
     pub setup_non_canonical: &'static str,
     pub nc_leading_zero: &'static str,
     pub nc_zero_moves: &'static str,
