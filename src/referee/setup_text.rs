@@ -2,7 +2,7 @@
 //! §1.3, §11.1, §12.1): the character set, numbers without leading zeros and
 //! names written with `%XX` escapes. Nordau Shift (`ns1`), the card-series
 //! duel (`cs1`) and Undo Chess (`uc1`) read and write their texts with these,
-//! each mapping [`TextPartError`] into its own error type.
+//! each mapping `TextPartError` into its own error type.
 
 use std::fmt;
 
