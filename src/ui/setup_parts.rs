@@ -66,3 +66,33 @@ pub fn ImportBox(
         </details>
     }
 }
+
+/// One player's name field of a setup form (the one name rule is the
+/// referee's: the form keeps what was typed and the referee says what is
+/// wrong). `on_input` gets every edit.
+#[component]
+pub fn NameField(
+    #[prop(into)] label: Signal<&'static str>,
+    #[prop(into)] placeholder: Signal<&'static str>,
+    #[prop(into)] value: Signal<String>,
+    #[prop(into)] on_input: Callback<String>,
+    /// The input's id, where tests or labels need one.
+    #[prop(optional)]
+    id: Option<String>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span class="field-label">{move || label.get()}</span>
+            <input
+                type="text"
+                class="text-input"
+                id=id
+                autocomplete="off"
+                maxlength="64"
+                placeholder=move || placeholder.get()
+                prop:value=move || value.get()
+                on:input=move |ev| on_input.run(event_target_value(&ev))
+            />
+        </label>
+    }
+}

@@ -17,7 +17,7 @@ use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
-use crate::ui::setup_parts::{ImportBox, RulesInBrief};
+use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
@@ -229,23 +229,16 @@ pub fn SetupScreen() -> impl IntoView {
 
     let name_input = move |i: usize| {
         view! {
-            <label class="field">
-                <span class="field-label">{move || i18n.of(&TEXTS).seats[i]}</span>
-                <input
-                    type="text"
-                    class="text-input"
-                    id=MINUTE_IDS[i].replace("min", "name")
-                    autocomplete="off"
-                    maxlength="64"
-                    placeholder=move || i18n.of(&TEXTS).seats[i]
-                    prop:value=move || prefs.with(|p| p.names[i].clone())
-                    on:input=move |ev| {
-                        let value = event_target_value(&ev);
-                        prefs.update(|p| p.names[i] = value);
-                        problem.set(None);
-                    }
-                />
-            </label>
+            <NameField
+                label=Signal::derive(move || i18n.of(&TEXTS).seats[i])
+                placeholder=Signal::derive(move || i18n.of(&TEXTS).seats[i])
+                value=Signal::derive(move || prefs.with(|p| p.names[i].clone()))
+                on_input=move |value| {
+                    prefs.update(|p| p.names[i] = value);
+                    problem.set(None);
+                }
+                id=MINUTE_IDS[i].replace("min", "name")
+            />
         }
     };
     let team = move |t: usize, seats: [usize; 2]| {

@@ -15,7 +15,7 @@ use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
-use crate::ui::setup_parts::{ImportBox, RulesInBrief};
+use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
 use crate::web::storage;
 
@@ -214,24 +214,18 @@ pub fn SetupScreen() -> impl IntoView {
 
     let name_input = move |white: bool| {
         view! {
-            <label class="field">
-                <span class="field-label">
-                    {move || if white { i18n.of(&TEXTS).white_name } else { i18n.of(&TEXTS).black_name }}
-                </span>
-                <input
-                    type="text"
-                    class="text-input"
-                    autocomplete="off"
-                    maxlength="64"
-                    placeholder=move || if white { i18n.of(&TEXTS).default_white } else { i18n.of(&TEXTS).default_black }
-                    prop:value=move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() })
-                    on:input=move |ev| {
-                        let value = event_target_value(&ev);
-                        prefs.update(|p| if white { p.white = value } else { p.black = value });
-                        problem.set(None);
-                    }
-                />
-            </label>
+            <NameField
+                label=Signal::derive(move || if white { i18n.of(&TEXTS).white_name } else { i18n.of(&TEXTS).black_name })
+                placeholder=Signal::derive(move || {
+                    let t = i18n.of(&TEXTS);
+                    if white { t.default_white } else { t.default_black }
+                })
+                value=Signal::derive(move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() }))
+                on_input=move |value| {
+                    prefs.update(|p| if white { p.white = value } else { p.black = value });
+                    problem.set(None);
+                }
+            />
         }
     };
 
