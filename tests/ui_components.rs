@@ -480,6 +480,57 @@ fn verifier_messages_name_what_is_wrong() {
     ));
 }
 
+/// Card-duel and Undo Chess setup codes are refused in the screen's language,
+/// with their numbers, like Nordau's (no referee `Display` text).
+#[cfg(all(feature = "cards", feature = "undo"))]
+#[wasm_bindgen_test]
+fn verifier_names_card_duel_and_undo_setup_problems_in_each_language() {
+    use nordau_shift::ui::verifier::{Outcome, check, problem_text};
+    for (setup, en, ru) in [
+        (
+            "cs1.none",
+            "Setup code: needs 3 parts separated by dots, found 2.",
+            "Код настроек: нужно 3 части через точку, найдено частей: 2.",
+        ),
+        (
+            "cs1.300000-300000-3000.Anna",
+            "Setup code: the names (3rd) part is malformed.",
+            "Код настроек: неверная часть: имена (3-я).",
+        ),
+        (
+            "cs1.300000-300000-3000.Anna_%20Boris",
+            "Setup code: name 2 starts or ends with a space.",
+            "Код настроек: имя № 2 начинается или кончается пробелом.",
+        ),
+        (
+            "uc1.r.2-2.300000-300000.0-0-f3000",
+            "Setup code: needs 6 parts separated by dots, found 5.",
+            "Код настроек: нужно 6 частей через точку, найдено частей: 5.",
+        ),
+        (
+            "uc1.r.2-02.300000-300000.0-0-f3000.Anna_Boris",
+            "Setup code: the tokens (3rd) part has a number with a leading zero; the app never writes a setup code that way.",
+            "Код настроек: в части «жетоны (3-я)» число с ведущим нулём; приложение так код настроек не пишет.",
+        ),
+        (
+            "uc1.r.2-2.300000-300000.0-0-f3000.Anna_Boris_Chen",
+            "Setup code: the names (6th) part is malformed.",
+            "Код настроек: неверная часть: имена (6-я).",
+        ),
+    ] {
+        let Outcome::Invalid(problems) = check(VEC_COMMITMENT, "", setup, "") else {
+            panic!("{setup}: expected problems");
+        };
+        for (t, want) in [(&EN.verifier, en), (&RU.verifier, ru)] {
+            let texts: Vec<String> = problems
+                .iter()
+                .map(|p| problem_text(t, p, [VEC_COMMITMENT, ""]))
+                .collect();
+            assert_eq!(texts, [want], "{setup}");
+        }
+    }
+}
+
 #[wasm_bindgen_test]
 fn counted_nouns_follow_each_languages_plural_rules() {
     use nordau_shift::ui::format::Plural;

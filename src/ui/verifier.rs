@@ -9,16 +9,20 @@
 //!
 //! * `c`: the commitment, 64 hex digits (required to verify);
 //! * `s`: the seed, 64 hex digits; absent before the reveal;
-//! * `setup`: the canonical setup text (`Setup::to_text`, starts with `ns1.`);
+//! * `setup`: the game's canonical setup text (`ns1.…`, `cs1.…` or `uc1.…`);
 //! * `w`: the players' word entries, normalised, one per line (`\n`); absent
 //!   when nobody typed words.
 //!
 //! Opened with `c` and `setup` the page checks at once: with `s` it verifies,
 //! without it shows the commitment to keep until the seed is revealed.
 //!
+//! The setup code names the game (`ns1.` Nordau Shift, `cs1.` a card-series
+//! duel, `uc1.` Undo Chess): `GAMES` lists the committed games of the
+//! build, one entry each, and everything else is one path for all of them.
+//!
 //! All rule logic stays in `referee`: this page cleans what people paste,
-//! calls [`referee::verify`](crate::referee::verify()), and maps every error
-//! to a localized message.
+//! calls the game's verification, and maps every error to a localized
+//! message.
 
 use leptos::prelude::*;
 
@@ -31,11 +35,9 @@ use crate::referee::commitment::normalise_words;
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::names::NameProblem;
 use crate::referee::setup_text::NonCanonical;
-use crate::referee::{
-    Colour, HexError, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError,
-    parse_hex32, verify,
-};
+use crate::referee::{HexError, Setup, parse_hex32};
 use crate::web;
+use std::fmt;
 use wasm_bindgen::JsCast;
 
 /// The `#/verify?…` fragment that opens this page with its inputs filled in.
@@ -95,25 +97,106 @@ pub enum Field {
 }
 
 /// One thing that stops verification, kept as data so its message follows
-/// the language.
+/// the language (every one has its text in `i18n::verifier`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     Missing(Field),
-    /// From the referee (hex, setup, words).
-    Verify(VerifyError),
+    Commitment(HexError),
+    Seed(HexError),
+    /// The setup code, whichever game it is for.
+    Setup(SetupProblem),
+    /// Too many or too long words (as the referee says it).
+    Words,
     TooManyWords {
         found: usize,
     },
+    /// `line`: the 1-based line of the words field, as typed.
     WordTooLong {
         line: usize,
         bytes: usize,
     },
-    /// A card-series duel's setup code (`cs1.…`), in the referee's words.
-    #[cfg(feature = "cards")]
-    CardsSetup(String),
-    /// An Undo Chess setup code (`uc1.…`), in the referee's words.
-    #[cfg(feature = "undo")]
-    UndoSetup(String),
+}
+
+/// What is wrong with a setup code, for any game the verifier knows: each game maps
+/// its referee's error onto these, so every message is a catalogue text.
+/// Positions and indices are 0-based, as the referee gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    TooLong {
+        bytes: usize,
+        max: usize,
+    },
+    BadCharacter {
+        position: usize,
+        found: char,
+    },
+    FieldCount {
+        found: usize,
+        expected: usize,
+    },
+    UnknownVersion {
+        found: String,
+        expected: &'static str,
+    },
+    /// Nordau's shift unit is neither `f` nor `h`.
+    BadUnit(String),
+    BadPart(Part),
+    NonCanonical {
+        part: Part,
+        problem: NonCanonical,
+    },
+    NotUtf8 {
+        index: usize,
+    },
+    BadName {
+        index: usize,
+        problem: NameProblem,
+    },
+    DuplicateName {
+        first: usize,
+        second: usize,
+    },
+    BadShiftRange {
+        min: u32,
+        max: u32,
+    },
+    BadSchedule,
+    BadPoints,
+    BadBonus,
+    BadWords,
+    /// A card duel's times outside their limits.
+    CardsClock,
+    /// An Undo Chess time control outside its limits.
+    UndoClock {
+        max_stages: usize,
+    },
+    /// Undo Chess: 0 to 3 tokens each (UC-2).
+    Tokens,
+    /// Undo Chess: no such Chess960 position.
+    StartOutOfRange(u32),
+    /// Undo Chess: the setup names its start position, nothing was drawn.
+    NotDrawn {
+        number: u32,
+    },
+}
+
+/// A dot-separated part of a setup code, named as each game's code has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    ShiftRange,
+    Schedule,
+    Bonus,
+    Points,
+    Names,
+    CardsClock,
+    CardsNames,
+    UndoStart,
+    UndoTokens,
+    UndoBases,
+    UndoStages,
+    UndoNames,
+    /// A part no catalogue names: the message names the setup code.
+    Other,
 }
 
 impl Field {
@@ -132,82 +215,112 @@ impl Problem {
     pub fn field(&self) -> Field {
         match self {
             Problem::Missing(field) => *field,
-            Problem::Verify(VerifyError::Commitment(_) | VerifyError::Mismatch { .. }) => {
-                Field::Commitment
+            Problem::Commitment(_) => Field::Commitment,
+            Problem::Seed(_) => Field::Seed,
+            Problem::Setup(_) => Field::Setup,
+            Problem::Words | Problem::TooManyWords { .. } | Problem::WordTooLong { .. } => {
+                Field::Words
             }
-            Problem::Verify(VerifyError::Seed(_)) => Field::Seed,
-            Problem::Verify(VerifyError::Setup(_)) => Field::Setup,
-            Problem::Verify(VerifyError::Words)
-            | Problem::TooManyWords { .. }
-            | Problem::WordTooLong { .. } => Field::Words,
-            #[cfg(feature = "cards")]
-            Problem::CardsSetup(_) => Field::Setup,
-            #[cfg(feature = "undo")]
-            Problem::UndoSetup(_) => Field::Setup,
         }
     }
 }
 
-/// One row of the schedule table, with the people who move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    pub number: usize,
-    pub length: u32,
-    pub coin: Colour,
-    pub stands_up: String,
-    pub sits_down: String,
-}
-
 /// What pressing "Verify" found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Outcome {
-    /// The commitment matches: the seating and the schedule.
+    /// The commitment matches: what the seed drew.
     Verified {
-        report: Box<Report>,
-        rows: Vec<Row>,
+        drawing: Drawing,
         fragment: String,
+        /// This phone keeps and checks such commitments (witness mode).
+        witnessed: bool,
     },
     /// Commitment and setup are well formed, the seed is not known yet.
     Pending {
         commitment_hex: String,
-        setup: Box<Setup>,
+        /// The canonical setup code.
+        setup_text: String,
+        names: Vec<String>,
         fragment: String,
+        witnessed: bool,
     },
     Mismatch {
         shown: String,
         computed: String,
     },
     Invalid(Vec<Problem>),
-    /// A card-series duel's reveal checked: its stacks.
-    #[cfg(feature = "cards")]
-    CardsVerified {
-        report: Box<crate::referee::cards::CsVerifyReport>,
-        fragment: String,
-    },
-    /// A card-series duel's commitment, the seed not revealed yet.
-    #[cfg(feature = "cards")]
-    CardsPending {
-        commitment_hex: String,
-        names: Vec<String>,
-        fragment: String,
-    },
-    /// An Undo Chess reveal checked: its start position.
-    #[cfg(feature = "undo")]
-    UndoVerified {
-        report: Box<crate::referee::undo::UcVerifyReport>,
-        fragment: String,
-    },
-    /// An Undo Chess commitment, the seed not revealed yet.
-    #[cfg(feature = "undo")]
-    UndoPending {
-        commitment_hex: String,
-        names: Vec<String>,
-        fragment: String,
-    },
 }
 
-/// Checks the four inputs as typed. Every problem of every field is listed at
-/// once; the referee's [`verify`](verify()) runs only on well-formed inputs.
+/// A checked reveal: what every game shows, and the game's own part.
+#[derive(Debug)]
+pub struct Drawing {
+    pub commitment_hex: String,
+    pub setup_text: String,
+    /// The normalised words that entered the draw.
+    pub words: Vec<String>,
+    pub shown: Box<dyn Drawn>,
+}
+
+/// A game's own part of a verified reveal, rendered in the language of the
+/// moment (a language switch re-renders it).
+pub trait Drawn: fmt::Debug + Send + Sync {
+    /// Who plays, shown above the words.
+    fn people_html(&self, t: &VerifierTexts) -> String;
+    /// What the seed drew, shown below them.
+    fn draw_html(&self, t: &VerifierTexts) -> String;
+}
+
+/// Why a well-formed reveal does not verify.
+enum Refusal {
+    Mismatch { shown: String, computed: String },
+    Problem(Problem),
+}
+
+impl From<Problem> for Refusal {
+    fn from(problem: Problem) -> Refusal {
+        Refusal::Problem(problem)
+    }
+}
+
+/// A setup code read: its canonical text and the players' names.
+struct Parsed {
+    text: String,
+    names: Vec<String>,
+}
+
+/// A committed game the verifier knows. Adding a drawn game to the verifier
+/// is adding its entry to [`GAMES`].
+struct Game {
+    /// How its setup codes start (`ns1.`).
+    prefix: &'static str,
+    /// Reads a setup code.
+    parse: fn(&str) -> Result<Parsed, SetupProblem>,
+    /// Checks a reveal: commitment hex, seed hex, setup code, words.
+    verify: fn(&str, &str, &str, &[String]) -> Result<Drawing, Refusal>,
+    /// Whether this phone may witness its commitments (witness mode).
+    witnessed: bool,
+}
+
+/// The committed games of this build. The first also reads any setup code
+/// no other claims, so its errors say what a code must look like.
+static GAMES: &[Game] = &[
+    nordau::GAME,
+    #[cfg(feature = "cards")]
+    cards::GAME,
+    #[cfg(feature = "undo")]
+    undo::GAME,
+];
+
+fn game_of(setup_text: &str) -> &'static Game {
+    GAMES
+        .iter()
+        .find(|g| setup_text.starts_with(g.prefix))
+        .unwrap_or(&GAMES[0])
+}
+
+/// Checks the four inputs as typed, for the game the setup code names. Every
+/// problem of every field is listed at once; the referee's verification runs
+/// only on well-formed inputs. Words count only once a seed is given.
 pub fn check(
     commitment_text: &str,
     seed_text: &str,
@@ -218,106 +331,75 @@ pub fn check(
     let seed_hex = clean_hex(seed_text);
     let setup_text = clean_setup(setup_text);
     let words = word_entries(words_text);
-    #[cfg(feature = "cards")]
-    if setup_text.starts_with("cs1.") {
-        return cards::check(commitment_hex, seed_hex, setup_text, words);
-    }
-    #[cfg(feature = "undo")]
-    if setup_text.starts_with("uc1.") {
-        return undo::check(commitment_hex, seed_hex, setup_text, words);
-    }
+    let game = game_of(&setup_text);
     let mut problems = Vec::new();
 
     if commitment_hex.is_empty() {
         problems.push(Problem::Missing(Field::Commitment));
     } else if let Err(e) = parse_hex32(&commitment_hex) {
-        problems.push(Problem::Verify(VerifyError::Commitment(e)));
+        problems.push(Problem::Commitment(e));
     }
     let has_seed = !seed_hex.is_empty();
     if has_seed && let Err(e) = parse_hex32(&seed_hex) {
-        problems.push(Problem::Verify(VerifyError::Seed(e)));
+        problems.push(Problem::Seed(e));
     }
-    let setup = if setup_text.is_empty() {
+    let parsed = if setup_text.is_empty() {
         problems.push(Problem::Missing(Field::Setup));
         None
     } else {
-        Setup::from_text(&setup_text)
-            .map_err(|e| problems.push(Problem::Verify(VerifyError::Setup(e))))
+        (game.parse)(&setup_text)
+            .map_err(|e| problems.push(Problem::Setup(e)))
             .ok()
     };
     if has_seed {
-        if words.len() > MAX_WORDS {
-            problems.push(Problem::TooManyWords { found: words.len() });
-        }
-        if let Some((i, w)) = words
-            .iter()
-            .enumerate()
-            .find(|(_, w)| w.len() > MAX_WORD_BYTES)
-        {
-            let line = words_text
-                .lines()
-                .position(|l| l == w)
-                .map_or(i + 1, |p| p + 1);
-            problems.push(Problem::WordTooLong {
-                line,
-                bytes: w.len(),
-            });
-        }
+        problems.extend(word_problems(words_text, words.len()));
     }
-    if !problems.is_empty() {
+    let Some(parsed) = parsed.filter(|_| problems.is_empty()) else {
         return Outcome::Invalid(problems);
-    }
-    let Some(setup) = setup else {
-        return Outcome::Invalid(vec![Problem::Missing(Field::Setup)]);
     };
     if !has_seed {
         return Outcome::Pending {
             fragment: verifier_fragment(&commitment_hex, &setup_text, None, &[]),
             commitment_hex,
-            setup: Box::new(setup),
+            setup_text: parsed.text,
+            names: parsed.names,
+            witnessed: game.witnessed,
         };
     }
-    match verify(&commitment_hex, &seed_hex, &setup_text, &words) {
-        Ok(report) => {
-            let rows = rows_of(&report);
-            let fragment = verifier_fragment(
-                &report.commitment_hex,
-                &report.setup_text,
+    match (game.verify)(&commitment_hex, &seed_hex, &setup_text, &words) {
+        Ok(drawing) => Outcome::Verified {
+            fragment: verifier_fragment(
+                &drawing.commitment_hex,
+                &drawing.setup_text,
                 Some(&seed_hex),
-                &report.words,
-            );
-            Outcome::Verified {
-                report: Box::new(report),
-                rows,
-                fragment,
-            }
-        }
-        Err(VerifyError::Mismatch { shown, computed }) => Outcome::Mismatch { shown, computed },
-        Err(e) => Outcome::Invalid(vec![Problem::Verify(e)]),
+                &drawing.words,
+            ),
+            drawing,
+            witnessed: game.witnessed,
+        },
+        Err(Refusal::Mismatch { shown, computed }) => Outcome::Mismatch { shown, computed },
+        Err(Refusal::Problem(problem)) => Outcome::Invalid(vec![problem]),
     }
 }
 
-/// Who stands up and who sits down at the end of each shift, following the
-/// seating through the referee's own swap (NS-3).
-fn rows_of(report: &Report) -> Vec<Row> {
-    let names = &report.setup.names;
-    let mut seating = report.seating;
-    report
-        .shifts
-        .iter()
-        .map(|shift| {
-            let stands_up = seating.person_at(Seat::of_colour(shift.coin));
-            let sits_down = seating.person_at(Seat::Observer);
-            seating.swap_with_observer(shift.coin);
-            Row {
-                number: shift.number,
-                length: shift.length,
-                coin: shift.coin,
-                stands_up: names[usize::from(stands_up)].clone(),
-                sits_down: names[usize::from(sits_down)].clone(),
-            }
-        })
-        .collect()
+/// Too many entries, and the first too long one by its line in the field as
+/// the player sees it (1-based, blank lines counted).
+fn word_problems(words_text: &str, entries: usize) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if entries > MAX_WORDS {
+        problems.push(Problem::TooManyWords { found: entries });
+    }
+    if let Some((i, w)) = words_text
+        .lines()
+        .enumerate()
+        .find(|(_, w)| !w.trim().is_empty() && w.len() > MAX_WORD_BYTES)
+    {
+        problems.push(Problem::WordTooLong {
+            line: i + 1,
+            bytes: w.len(),
+        });
+    }
+    problems
 }
 
 /// Puts `args` into a template's `{0}`, `{1}`, … (in one pass, so an argument
@@ -382,23 +464,35 @@ pub fn hex_error_text(t: &VerifierTexts, error: &HexError, cleaned: &str) -> Str
     }
 }
 
-pub fn setup_error_text(t: &VerifierTexts, error: &SetupTextError) -> String {
-    let part_name = |field: &str| match field {
-        "shift range" => t.part_shift_range,
-        "block schedule" => t.part_schedule,
-        "bonus" => t.part_bonus,
-        "points" => t.part_points,
-        "names" => t.part_names,
-        _ => t.field_setup,
-    };
+fn part_name(t: &VerifierTexts, part: Part) -> &'static str {
+    match part {
+        Part::ShiftRange => t.part_shift_range,
+        Part::Schedule => t.part_schedule,
+        Part::Bonus => t.part_bonus,
+        Part::Points => t.part_points,
+        Part::Names => t.part_names,
+        Part::CardsClock => t.part_cards_clock,
+        Part::CardsNames => t.part_cards_names,
+        Part::UndoStart => t.part_undo_start,
+        Part::UndoTokens => t.part_undo_tokens,
+        Part::UndoBases => t.part_undo_bases,
+        Part::UndoStages => t.part_undo_stages,
+        Part::UndoNames => t.part_undo_names,
+        Part::Other => t.field_setup,
+    }
+}
+
+pub fn setup_error_text(t: &VerifierTexts, error: &SetupProblem) -> String {
     let n = |index: usize| (index + 1).to_string();
     let code_point = |c: char| format!("{:04X}", u32::from(c));
     match error {
-        SetupTextError::TooLong { bytes } => fill(t.setup_too_long, &[&bytes.to_string()]),
-        SetupTextError::BadCharacter { position, found } => {
+        SetupProblem::TooLong { bytes, max } => {
+            fill(t.setup_too_long, &[&bytes.to_string(), &max.to_string()])
+        }
+        SetupProblem::BadCharacter { position, found } => {
             fill(t.setup_bad_character, &[&n(*position), &code_point(*found)])
         }
-        SetupTextError::NonCanonical { field, problem } => {
+        SetupProblem::NonCanonical { part, problem } => {
             let what = match problem {
                 NonCanonical::LeadingZero => t.nc_leading_zero,
                 NonCanonical::ZeroMoveCount => t.nc_zero_moves,
@@ -406,40 +500,48 @@ pub fn setup_error_text(t: &VerifierTexts, error: &SetupTextError) -> String {
                 NonCanonical::NeedlessEscape => t.nc_needless_escape,
                 NonCanonical::Unescaped => t.nc_unescaped,
             };
-            fill(t.setup_non_canonical, &[part_name(field), what])
+            fill(t.setup_non_canonical, &[part_name(t, *part), what])
         }
-        SetupTextError::NotUtf8 { index } => fill(t.setup_not_utf8, &[&n(*index)]),
-        SetupTextError::FieldCount { found } => fill(t.setup_field_count, &[&found.to_string()]),
-        SetupTextError::UnknownVersion(v) => fill(t.setup_version, &[v]),
-        SetupTextError::BadUnit(u) => fill(t.setup_unit, &[u]),
-        SetupTextError::BadField { field } => fill(t.setup_bad_part, &[part_name(field)]),
-        SetupTextError::Invalid(e) => match e {
-            SetupError::BadName { index, problem } => {
-                let i = n(*index);
-                match *problem {
-                    NameProblem::Empty => fill(t.setup_name_empty, &[&i]),
-                    NameProblem::TooLong { bytes } => {
-                        fill(t.setup_name_too_long, &[&i, &bytes.to_string()])
-                    }
-                    NameProblem::Character(c) => {
-                        fill(t.setup_name_character, &[&i, &code_point(c)])
-                    }
-                    NameProblem::EdgeSpace => fill(t.setup_name_space, &[&i]),
-                    NameProblem::DoubleSpace => fill(t.setup_name_double_space, &[&i]),
-                    NameProblem::LeadingMark(c) => fill(t.setup_name_mark, &[&i, &code_point(c)]),
+        SetupProblem::NotUtf8 { index } => fill(t.setup_not_utf8, &[&n(*index)]),
+        SetupProblem::FieldCount { found, expected } => fill(
+            t.setup_field_count,
+            &[&t.parts.count(*expected as u64), &found.to_string()],
+        ),
+        SetupProblem::UnknownVersion { found, expected } => {
+            fill(t.setup_version, &[found, expected])
+        }
+        SetupProblem::BadUnit(u) => fill(t.setup_unit, &[u]),
+        SetupProblem::BadPart(part) => fill(t.setup_bad_part, &[part_name(t, *part)]),
+        SetupProblem::BadName { index, problem } => {
+            let i = n(*index);
+            match *problem {
+                NameProblem::Empty => fill(t.setup_name_empty, &[&i]),
+                NameProblem::TooLong { bytes } => {
+                    fill(t.setup_name_too_long, &[&i, &bytes.to_string()])
                 }
+                NameProblem::Character(c) => fill(t.setup_name_character, &[&i, &code_point(c)]),
+                NameProblem::EdgeSpace => fill(t.setup_name_space, &[&i]),
+                NameProblem::DoubleSpace => fill(t.setup_name_double_space, &[&i]),
+                NameProblem::LeadingMark(c) => fill(t.setup_name_mark, &[&i, &code_point(c)]),
             }
-            SetupError::DuplicateName { first, second } => {
-                fill(t.setup_duplicate_name, &[&n(*first), &n(*second)])
-            }
-            SetupError::BadShiftRange { min, max } => {
-                fill(t.setup_bad_range, &[&min.to_string(), &max.to_string()])
-            }
-            SetupError::BadSchedule => t.setup_bad_schedule.to_owned(),
-            SetupError::BadPoints => t.setup_bad_points.to_owned(),
-            SetupError::BadBonus => t.setup_bad_bonus.to_owned(),
-            SetupError::BadWords => t.setup_bad_words.to_owned(),
-        },
+        }
+        SetupProblem::DuplicateName { first, second } => {
+            fill(t.setup_duplicate_name, &[&n(*first), &n(*second)])
+        }
+        SetupProblem::BadShiftRange { min, max } => {
+            fill(t.setup_bad_range, &[&min.to_string(), &max.to_string()])
+        }
+        SetupProblem::BadSchedule => t.setup_bad_schedule.to_owned(),
+        SetupProblem::BadPoints => t.setup_bad_points.to_owned(),
+        SetupProblem::BadBonus => t.setup_bad_bonus.to_owned(),
+        SetupProblem::BadWords => t.setup_bad_words.to_owned(),
+        SetupProblem::CardsClock => t.setup_cards_clock.to_owned(),
+        SetupProblem::UndoClock { max_stages } => {
+            fill(t.setup_undo_clock, &[&max_stages.to_string()])
+        }
+        SetupProblem::Tokens => t.setup_tokens.to_owned(),
+        SetupProblem::StartOutOfRange(number) => fill(t.setup_start_range, &[&number.to_string()]),
+        SetupProblem::NotDrawn { number } => fill(t.setup_not_drawn, &[&number.to_string()]),
     }
 }
 
@@ -448,19 +550,14 @@ pub fn setup_error_text(t: &VerifierTexts, error: &SetupTextError) -> String {
 pub fn problem_text(t: &VerifierTexts, problem: &Problem, inputs: [&str; 2]) -> String {
     let detail = match problem {
         Problem::Missing(_) => t.missing.to_owned(),
-        Problem::Verify(VerifyError::Commitment(e)) => hex_error_text(t, e, &clean_hex(inputs[0])),
-        Problem::Verify(VerifyError::Seed(e)) => hex_error_text(t, e, &clean_hex(inputs[1])),
-        Problem::Verify(VerifyError::Setup(e)) => setup_error_text(t, e),
-        Problem::Verify(VerifyError::Words) => t.words_invalid.to_owned(),
-        Problem::Verify(VerifyError::Mismatch { .. }) => t.mismatch_title.to_owned(),
+        Problem::Commitment(e) => hex_error_text(t, e, &clean_hex(inputs[0])),
+        Problem::Seed(e) => hex_error_text(t, e, &clean_hex(inputs[1])),
+        Problem::Setup(e) => setup_error_text(t, e),
+        Problem::Words => t.words_invalid.to_owned(),
         Problem::TooManyWords { found } => fill(t.words_too_many, &[&found.to_string()]),
         Problem::WordTooLong { line, bytes } => {
             fill(t.word_too_long, &[&line.to_string(), &bytes.to_string()])
         }
-        #[cfg(feature = "cards")]
-        Problem::CardsSetup(detail) => detail.clone(),
-        #[cfg(feature = "undo")]
-        Problem::UndoSetup(detail) => detail.clone(),
     };
     format!("{}: {detail}", field_name(t, problem.field()))
 }
@@ -697,9 +794,10 @@ pub fn Verifier(query: Query) -> impl IntoView {
         let pending = outcome.with_untracked(|o| match o {
             Some(Outcome::Pending {
                 commitment_hex,
-                setup,
+                setup_text,
+                witnessed: true,
                 ..
-            }) => Some((commitment_hex.clone(), setup.to_text())),
+            }) => Some((commitment_hex.clone(), setup_text.clone())),
             _ => None,
         });
         if let (true, Some((commitment_hex, setup_text))) = (asked, pending) {
@@ -809,7 +907,8 @@ fn share_code(t: &VerifierTexts, fragment: &str, label: &str) -> String {
 
 /// The result area as markup. The result is static once computed, so it is
 /// built as a string (every text escaped) rather than as Leptos views: the
-/// same DOM for a fraction of the wasm (see README "Size").
+/// same DOM for a fraction of the wasm (see README "Size"). One path for
+/// every game: only [`Drawn`] is the game's own.
 fn outcome_html(
     outcome: &Outcome,
     t: &VerifierTexts,
@@ -818,26 +917,33 @@ fn outcome_html(
 ) -> String {
     match outcome {
         Outcome::Verified {
-            report,
-            rows,
+            drawing,
             fragment,
-        } => verified_html(
-            t,
-            report,
-            rows,
-            fragment,
-            &witness_check_html(t, &report.commitment_hex, witness),
-        ),
+            witnessed,
+        } => {
+            let witness_check = if *witnessed {
+                witness_check_html(t, &drawing.commitment_hex, witness)
+            } else {
+                String::new()
+            };
+            verified_html(t, drawing, fragment, &witness_check)
+        }
         Outcome::Pending {
             commitment_hex,
-            setup,
+            names,
             fragment,
+            witnessed,
+            ..
         } => [
             banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
             format!("<h2>{}</h2>", escape(t.commitment_heading)),
             format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
-            name_chips("name-chips", &setup.names),
-            witness_offer_html(t, commitment_hex, witness),
+            name_chips("name-chips", names),
+            if *witnessed {
+                witness_offer_html(t, commitment_hex, witness)
+            } else {
+                String::new()
+            },
             share_code(t, fragment, t.qr_label_pending),
         ]
         .concat(),
@@ -850,36 +956,6 @@ fn outcome_html(
                 escape(t.computed_label),
                 hex_groups(computed, Some(shown)),
             ),
-        ]
-        .concat(),
-        #[cfg(feature = "cards")]
-        Outcome::CardsVerified { report, fragment } => cards::verified_html(t, report, fragment),
-        #[cfg(feature = "cards")]
-        Outcome::CardsPending {
-            commitment_hex,
-            names,
-            fragment,
-        } => [
-            banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
-            format!("<h2>{}</h2>", escape(t.commitment_heading)),
-            format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
-            name_chips("name-chips", names),
-            share_code(t, fragment, t.qr_label_pending),
-        ]
-        .concat(),
-        #[cfg(feature = "undo")]
-        Outcome::UndoVerified { report, fragment } => undo::verified_html(t, report, fragment),
-        #[cfg(feature = "undo")]
-        Outcome::UndoPending {
-            commitment_hex,
-            names,
-            fragment,
-        } => [
-            banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
-            format!("<h2>{}</h2>", escape(t.commitment_heading)),
-            format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
-            name_chips("name-chips", names),
-            share_code(t, fragment, t.qr_label_pending),
         ]
         .concat(),
         Outcome::Invalid(problems) => {
@@ -903,81 +979,22 @@ fn outcome_html(
     }
 }
 
+/// A verified reveal: the match, the people, the words, the draw, the link.
 fn verified_html(
     t: &VerifierTexts,
-    report: &Report,
-    rows: &[Row],
+    drawing: &Drawing,
     fragment: &str,
     witness_check: &str,
 ) -> String {
-    let (min, max) = (report.setup.min_shift, report.setup.max_shift);
-    let (note, length_head) = match report.setup.unit {
-        ShiftUnit::FullMoves => (
-            fill(t.schedule_note_full, &[&min.to_string(), &max.to_string()]),
-            t.col_moves,
-        ),
-        ShiftUnit::HalfMoves => (
-            fill(t.schedule_note_half, &[&min.to_string(), &max.to_string()]),
-            t.col_half_moves,
-        ),
-    };
-    let seats: String = [
-        ("white", t.seat_white),
-        ("black", t.seat_black),
-        ("observer", t.seat_observer),
-    ]
-    .iter()
-    .zip(&report.seating_names)
-    .map(|((class, seat), name)| {
-        format!(
-            r#"<div class="seat seat-{class}"><dt>{}</dt><dd>{}</dd></div>"#,
-            escape(seat),
-            escape(name)
-        )
-    })
-    .collect();
-    let words = if report.words.is_empty() {
+    let words = if drawing.words.is_empty() {
         String::new()
     } else {
         format!(
             "<h2>{}</h2>{}",
             escape(t.words_used),
-            name_chips("name-chips words-used", &report.words)
+            name_chips("name-chips words-used", &drawing.words)
         )
     };
-    // Column names again, for the stacked layout of narrow screens.
-    let labels = [length_head, t.col_stands_up, t.col_sits_down].map(escape);
-    let body: String = rows
-        .iter()
-        .map(|row| {
-            let (colour, seat) = match row.coin {
-                Colour::White => ("white", t.seat_white),
-                Colour::Black => ("black", t.seat_black),
-            };
-            format!(
-                concat!(
-                    r#"<tr data-coin="{colour}"><th scope="row" class="shift-number">{number}</th>"#,
-                    r#"<td class="shift-length" data-label="{l_length}">{length}</td>"#,
-                    r#"<td class="shift-up" data-label="{l_up}"><span class="coin-chip coin-chip-{colour}">{seat}</span> "#,
-                    r#"<span class="person">{up}</span></td>"#,
-                    r#"<td class="shift-down" data-label="{l_down}"><span class="person">{down}</span></td></tr>"#
-                ),
-                l_length = labels[0],
-                l_up = labels[1],
-                l_down = labels[2],
-                colour = colour,
-                number = row.number,
-                length = row.length,
-                seat = escape(seat),
-                up = escape(&row.stands_up),
-                down = escape(&row.sits_down),
-            )
-        })
-        .collect();
-    let head: String = [t.col_shift, length_head, t.col_stands_up, t.col_sits_down]
-        .iter()
-        .map(|h| format!(r#"<th scope="col">{}</th>"#, escape(h)))
-        .collect();
     [
         banner(
             "ok",
@@ -986,10 +1003,10 @@ fn verified_html(
             &format!(
                 r#"{}<p class="hex-display">{}</p>{witness_check}{}"#,
                 para("", t.match_detail),
-                hex_groups(&report.commitment_hex, None),
+                hex_groups(&drawing.commitment_hex, None),
                 para(
                     "match-words",
-                    if report.words.is_empty() {
+                    if drawing.words.is_empty() {
                         t.match_no_words
                     } else {
                         t.match_words
@@ -997,260 +1014,518 @@ fn verified_html(
                 ),
             ),
         ),
-        format!(
-            r#"<h2>{}</h2><dl class="seating">{seats}</dl>"#,
-            escape(t.seating_title)
-        ),
+        drawing.shown.people_html(t),
         words,
-        format!("<h2>{}</h2>", escape(t.schedule_title)),
-        para("schedule-note", &note),
-        format!(
-            r#"<div class="schedule-wrap"><table class="schedule"><caption>{}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"#,
-            escape(&fill(t.schedule_caption, &[&rows.len().to_string()]))
-        ),
+        drawing.shown.draw_html(t),
         share_code(t, fragment, t.qr_label_result),
     ]
     .concat()
 }
 
+/// A two-player game's people: a heading and White, Black (public only so
+/// that a build without two-player drawn games keeps it without a warning).
+pub fn players_html(title: &str, white: &str, black: &str) -> String {
+    format!(
+        "<h2>{}</h2>{}",
+        escape(title),
+        name_chips("name-chips", &[white.to_owned(), black.to_owned()])
+    )
+}
+
+/// Nordau Shift (setup code `ns1.…`, RULES.md C-3): the seating and the
+/// schedule of hidden shifts and coins; its commitments can be witnessed.
+mod nordau {
+    use super::*;
+    use crate::referee::nordau::setup::MAX_SETUP_TEXT_BYTES;
+    use crate::referee::{
+        Colour, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError, verify,
+    };
+
+    pub const GAME: Game = Game {
+        prefix: "ns1.",
+        parse,
+        verify: check_reveal,
+        witnessed: true,
+    };
+
+    fn parse(text: &str) -> Result<Parsed, SetupProblem> {
+        let setup = Setup::from_text(text).map_err(setup_problem)?;
+        Ok(Parsed {
+            text: setup.to_text(),
+            names: setup.names.into(),
+        })
+    }
+
+    fn check_reveal(
+        commitment_hex: &str,
+        seed_hex: &str,
+        setup_text: &str,
+        words: &[String],
+    ) -> Result<Drawing, Refusal> {
+        let report = verify(commitment_hex, seed_hex, setup_text, words).map_err(|e| match e {
+            VerifyError::Mismatch { shown, computed } => Refusal::Mismatch { shown, computed },
+            VerifyError::Commitment(e) => Problem::Commitment(e).into(),
+            VerifyError::Seed(e) => Problem::Seed(e).into(),
+            VerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
+            VerifyError::Words => Problem::Words.into(),
+        })?;
+        let rows = rows_of(&report);
+        Ok(Drawing {
+            shown: Box::new(Schedule {
+                seating_names: report.seating_names,
+                min: report.setup.min_shift,
+                max: report.setup.max_shift,
+                unit: report.setup.unit,
+                rows,
+            }),
+            commitment_hex: report.commitment_hex,
+            setup_text: report.setup_text,
+            words: report.words,
+        })
+    }
+
+    fn part(field: &str) -> Part {
+        match field {
+            "shift range" => Part::ShiftRange,
+            "block schedule" => Part::Schedule,
+            "bonus" => Part::Bonus,
+            "points" => Part::Points,
+            "names" => Part::Names,
+            _ => Part::Other,
+        }
+    }
+
+    fn setup_problem(e: SetupTextError) -> SetupProblem {
+        match e {
+            SetupTextError::TooLong { bytes } => SetupProblem::TooLong {
+                bytes,
+                max: MAX_SETUP_TEXT_BYTES,
+            },
+            SetupTextError::BadCharacter { position, found } => {
+                SetupProblem::BadCharacter { position, found }
+            }
+            SetupTextError::FieldCount { found } => SetupProblem::FieldCount { found, expected: 7 },
+            SetupTextError::UnknownVersion(found) => SetupProblem::UnknownVersion {
+                found,
+                expected: "ns1",
+            },
+            SetupTextError::BadUnit(unit) => SetupProblem::BadUnit(unit),
+            SetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
+            SetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
+                part: part(field),
+                problem,
+            },
+            SetupTextError::NotUtf8 { index } => SetupProblem::NotUtf8 { index },
+            SetupTextError::Invalid(e) => match e {
+                SetupError::BadName { index, problem } => SetupProblem::BadName { index, problem },
+                SetupError::DuplicateName { first, second } => {
+                    SetupProblem::DuplicateName { first, second }
+                }
+                SetupError::BadShiftRange { min, max } => SetupProblem::BadShiftRange { min, max },
+                SetupError::BadSchedule => SetupProblem::BadSchedule,
+                SetupError::BadPoints => SetupProblem::BadPoints,
+                SetupError::BadBonus => SetupProblem::BadBonus,
+                SetupError::BadWords => SetupProblem::BadWords,
+            },
+        }
+    }
+
+    /// One row of the schedule table, with the people who move.
+    #[derive(Debug)]
+    struct Row {
+        number: usize,
+        length: u32,
+        coin: Colour,
+        stands_up: String,
+        sits_down: String,
+    }
+
+    /// Who stands up and who sits down at the end of each shift, following the
+    /// seating through the referee's own swap (NS-3).
+    fn rows_of(report: &Report) -> Vec<Row> {
+        let names = &report.setup.names;
+        let mut seating = report.seating;
+        report
+            .shifts
+            .iter()
+            .map(|shift| {
+                let stands_up = seating.person_at(Seat::of_colour(shift.coin));
+                let sits_down = seating.person_at(Seat::Observer);
+                seating.swap_with_observer(shift.coin);
+                Row {
+                    number: shift.number,
+                    length: shift.length,
+                    coin: shift.coin,
+                    stands_up: names[usize::from(stands_up)].clone(),
+                    sits_down: names[usize::from(sits_down)].clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// The seating at the start and the hidden shifts and coins.
+    #[derive(Debug)]
+    struct Schedule {
+        /// On White, Black, Observer.
+        seating_names: [String; 3],
+        min: u32,
+        max: u32,
+        unit: ShiftUnit,
+        rows: Vec<Row>,
+    }
+
+    impl Drawn for Schedule {
+        fn people_html(&self, t: &VerifierTexts) -> String {
+            let seats: String = [
+                ("white", t.seat_white),
+                ("black", t.seat_black),
+                ("observer", t.seat_observer),
+            ]
+            .iter()
+            .zip(&self.seating_names)
+            .map(|((class, seat), name)| {
+                format!(
+                    r#"<div class="seat seat-{class}"><dt>{}</dt><dd>{}</dd></div>"#,
+                    escape(seat),
+                    escape(name)
+                )
+            })
+            .collect();
+            format!(
+                r#"<h2>{}</h2><dl class="seating">{seats}</dl>"#,
+                escape(t.seating_title)
+            )
+        }
+
+        fn draw_html(&self, t: &VerifierTexts) -> String {
+            let (min, max) = (self.min.to_string(), self.max.to_string());
+            let (note, length_head) = match self.unit {
+                ShiftUnit::FullMoves => (fill(t.schedule_note_full, &[&min, &max]), t.col_moves),
+                ShiftUnit::HalfMoves => {
+                    (fill(t.schedule_note_half, &[&min, &max]), t.col_half_moves)
+                }
+            };
+            // Column names again, for the stacked layout of narrow screens.
+            let labels = [length_head, t.col_stands_up, t.col_sits_down].map(escape);
+            let body: String = self
+                .rows
+                .iter()
+                .map(|row| {
+                    let (colour, seat) = match row.coin {
+                        Colour::White => ("white", t.seat_white),
+                        Colour::Black => ("black", t.seat_black),
+                    };
+                    format!(
+                        concat!(
+                            r#"<tr data-coin="{colour}"><th scope="row" class="shift-number">{number}</th>"#,
+                            r#"<td class="shift-length" data-label="{l_length}">{length}</td>"#,
+                            r#"<td class="shift-up" data-label="{l_up}"><span class="coin-chip coin-chip-{colour}">{seat}</span> "#,
+                            r#"<span class="person">{up}</span></td>"#,
+                            r#"<td class="shift-down" data-label="{l_down}"><span class="person">{down}</span></td></tr>"#
+                        ),
+                        l_length = labels[0],
+                        l_up = labels[1],
+                        l_down = labels[2],
+                        colour = colour,
+                        number = row.number,
+                        length = row.length,
+                        seat = escape(seat),
+                        up = escape(&row.stands_up),
+                        down = escape(&row.sits_down),
+                    )
+                })
+                .collect();
+            let head: String = [t.col_shift, length_head, t.col_stands_up, t.col_sits_down]
+                .iter()
+                .map(|h| format!(r#"<th scope="col">{}</th>"#, escape(h)))
+                .collect();
+            [
+                format!("<h2>{}</h2>", escape(t.schedule_title)),
+                para("schedule-note", &note),
+                format!(
+                    r#"<div class="schedule-wrap"><table class="schedule"><caption>{}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"#,
+                    escape(&fill(t.schedule_caption, &[&self.rows.len().to_string()]))
+                ),
+            ]
+            .concat()
+        }
+    }
+}
+
 /// The card-series duel's reveal (setup code `cs1.…`, docs/fairness.md §11):
-/// the same inputs, the referee's `cs_verify`, and every stack printed.
+/// the referee's `cs_verify`, and every stack printed.
 #[cfg(feature = "cards")]
 mod cards {
     use super::*;
-    use crate::referee::cards::{CsSetup, CsVerifyError, CsVerifyReport, cs_verify};
+    use crate::referee::InputMode;
+    use crate::referee::cards::setup::MAX_CS_SETUP_TEXT_BYTES;
+    use crate::referee::cards::{
+        CsSetup, CsSetupError, CsSetupTextError, CsVerifyError, CsVerifyReport, cs_verify,
+    };
 
     /// Stacks printed: more than any game at a table uses.
     const STACKS: usize = 40;
 
-    pub fn check(
-        commitment_hex: String,
-        seed_hex: String,
-        setup_text: String,
-        words: Vec<String>,
-    ) -> Outcome {
-        let mut problems = Vec::new();
-        if commitment_hex.is_empty() {
-            problems.push(Problem::Missing(Field::Commitment));
-        } else if let Err(e) = parse_hex32(&commitment_hex) {
-            problems.push(Problem::Verify(VerifyError::Commitment(e)));
-        }
-        if !seed_hex.is_empty()
-            && let Err(e) = parse_hex32(&seed_hex)
-        {
-            problems.push(Problem::Verify(VerifyError::Seed(e)));
-        }
-        let setup = CsSetup::from_text(&setup_text, crate::referee::InputMode::Board)
-            .map_err(|e| problems.push(Problem::CardsSetup(e.to_string())))
-            .ok();
-        if words.len() > MAX_WORDS {
-            problems.push(Problem::TooManyWords { found: words.len() });
-        }
-        if let Some((i, w)) = words
-            .iter()
-            .enumerate()
-            .find(|(_, w)| w.len() > MAX_WORD_BYTES)
-        {
-            problems.push(Problem::WordTooLong {
-                line: i + 1,
-                bytes: w.len(),
-            });
-        }
-        let Some(setup) = setup.filter(|_| problems.is_empty()) else {
-            return Outcome::Invalid(problems);
-        };
-        if seed_hex.is_empty() {
-            return Outcome::CardsPending {
-                fragment: verifier_fragment(&commitment_hex, &setup_text, None, &[]),
-                commitment_hex,
-                names: vec![setup.white, setup.black],
-            };
-        }
-        match cs_verify(&commitment_hex, &seed_hex, &setup_text, &words, STACKS) {
-            Ok(report) => Outcome::CardsVerified {
-                fragment: verifier_fragment(
-                    &report.commitment_hex,
-                    &report.setup_text,
-                    Some(&seed_hex),
-                    &report.words,
-                ),
-                report: Box::new(report),
+    pub const GAME: Game = Game {
+        prefix: "cs1.",
+        parse,
+        verify: check_reveal,
+        witnessed: false,
+    };
+
+    fn parse(text: &str) -> Result<Parsed, SetupProblem> {
+        // The input mode is not committed; it changes nothing here.
+        let setup = CsSetup::from_text(text, InputMode::Board).map_err(setup_problem)?;
+        Ok(Parsed {
+            text: setup.to_text(),
+            names: vec![setup.white, setup.black],
+        })
+    }
+
+    fn check_reveal(
+        commitment_hex: &str,
+        seed_hex: &str,
+        setup_text: &str,
+        words: &[String],
+    ) -> Result<Drawing, Refusal> {
+        let report = cs_verify(commitment_hex, seed_hex, setup_text, words, STACKS).map_err(
+            |e| match e {
+                CsVerifyError::Mismatch { shown, computed } => {
+                    Refusal::Mismatch { shown, computed }
+                }
+                CsVerifyError::Commitment(e) => Problem::Commitment(e).into(),
+                CsVerifyError::Seed(e) => Problem::Seed(e).into(),
+                CsVerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
+                CsVerifyError::Words => Problem::Words.into(),
             },
-            Err(CsVerifyError::Mismatch { shown, computed }) => {
-                Outcome::Mismatch { shown, computed }
-            }
-            Err(CsVerifyError::Words) => {
-                Outcome::Invalid(vec![Problem::Verify(VerifyError::Words)])
-            }
-            Err(e) => Outcome::Invalid(vec![Problem::CardsSetup(e.to_string())]),
+        )?;
+        let CsVerifyReport {
+            commitment_hex,
+            setup,
+            setup_text,
+            words,
+            stacks,
+            ..
+        } = report;
+        Ok(Drawing {
+            commitment_hex,
+            setup_text,
+            words,
+            shown: Box::new(Stacks {
+                white: setup.white,
+                black: setup.black,
+                stacks,
+            }),
+        })
+    }
+
+    fn part(field: &str) -> Part {
+        match field {
+            "clock" => Part::CardsClock,
+            "names" => Part::CardsNames,
+            _ => Part::Other,
         }
     }
 
-    pub fn verified_html(t: &VerifierTexts, report: &CsVerifyReport, fragment: &str) -> String {
-        let words = if report.words.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "<h2>{}</h2>{}",
-                escape(t.words_used),
-                name_chips("name-chips words-used", &report.words)
-            )
-        };
-        let stacks: String = report
-            .stacks
-            .iter()
-            .map(|s| format!(r#"<li class="cs-stack mono">{}</li>"#, escape(s)))
-            .collect();
-        [
-            banner(
-                "ok",
-                "✓",
-                t.match_title,
-                &format!(
-                    r#"{}<p class="hex-display">{}</p>{}"#,
-                    para("", t.match_detail),
-                    hex_groups(&report.commitment_hex, None),
-                    para(
-                        "match-words",
-                        if report.words.is_empty() {
-                            t.match_no_words
-                        } else {
-                            t.match_words
-                        },
-                    ),
-                ),
-            ),
-            format!("<h2>{}</h2>", escape(t.cards_players)),
-            name_chips(
-                "name-chips",
-                &[report.setup.white.clone(), report.setup.black.clone()],
-            ),
-            words,
-            format!("<h2>{}</h2>", escape(t.cards_stacks_title)),
-            para("schedule-note", t.cards_stacks_note),
-            format!(r#"<ol class="cs-stacks">{stacks}</ol>"#),
-            share_code(t, fragment, t.qr_label_result),
-        ]
-        .concat()
+    fn setup_problem(e: CsSetupTextError) -> SetupProblem {
+        match e {
+            CsSetupTextError::TooLong { bytes } => SetupProblem::TooLong {
+                bytes,
+                max: MAX_CS_SETUP_TEXT_BYTES,
+            },
+            CsSetupTextError::BadCharacter { position, found } => {
+                SetupProblem::BadCharacter { position, found }
+            }
+            CsSetupTextError::FieldCount { found } => {
+                SetupProblem::FieldCount { found, expected: 3 }
+            }
+            CsSetupTextError::UnknownVersion(found) => SetupProblem::UnknownVersion {
+                found,
+                expected: crate::referee::cards::setup::CS_TEXT_VERSION,
+            },
+            CsSetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
+            CsSetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
+                part: part(field),
+                problem,
+            },
+            CsSetupTextError::NotUtf8 { index } => SetupProblem::NotUtf8 { index },
+            CsSetupTextError::Invalid(CsSetupError::Name { index, problem }) => {
+                SetupProblem::BadName { index, problem }
+            }
+            CsSetupTextError::Invalid(CsSetupError::Clock) => SetupProblem::CardsClock,
+        }
+    }
+
+    /// The players and the stacks, top card first.
+    #[derive(Debug)]
+    struct Stacks {
+        white: String,
+        black: String,
+        stacks: Vec<String>,
+    }
+
+    impl Drawn for Stacks {
+        fn people_html(&self, t: &VerifierTexts) -> String {
+            players_html(t.cards_players, &self.white, &self.black)
+        }
+
+        fn draw_html(&self, t: &VerifierTexts) -> String {
+            let stacks: String = self
+                .stacks
+                .iter()
+                .map(|s| format!(r#"<li class="cs-stack mono">{}</li>"#, escape(s)))
+                .collect();
+            [
+                format!("<h2>{}</h2>", escape(t.cards_stacks_title)),
+                para("schedule-note", t.cards_stacks_note),
+                format!(r#"<ol class="cs-stacks">{stacks}</ol>"#),
+            ]
+            .concat()
+        }
     }
 }
 
 /// Undo Chess's drawn start (setup code `uc1.…`, docs/fairness.md §12): the
-/// same inputs, the referee's `uc_verify`, and the start position printed.
+/// referee's `uc_verify`, and the start position printed.
 #[cfg(feature = "undo")]
 mod undo {
     use super::*;
-    use crate::referee::undo::{UcSetup, UcVerifyError, UcVerifyReport, uc_verify};
+    use crate::referee::InputMode;
+    use crate::referee::undo::setup::{MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, UC_TEXT_VERSION};
+    use crate::referee::undo::{
+        UcSetup, UcSetupError, UcSetupTextError, UcVerifyError, UcVerifyReport, uc_verify,
+    };
 
-    pub fn check(
-        commitment_hex: String,
-        seed_hex: String,
-        setup_text: String,
-        words: Vec<String>,
-    ) -> Outcome {
-        let mut problems = Vec::new();
-        if commitment_hex.is_empty() {
-            problems.push(Problem::Missing(Field::Commitment));
-        } else if let Err(e) = parse_hex32(&commitment_hex) {
-            problems.push(Problem::Verify(VerifyError::Commitment(e)));
-        }
-        if !seed_hex.is_empty()
-            && let Err(e) = parse_hex32(&seed_hex)
-        {
-            problems.push(Problem::Verify(VerifyError::Seed(e)));
-        }
-        let setup = UcSetup::from_text(&setup_text, crate::referee::InputMode::Board)
-            .map_err(|e| problems.push(Problem::UndoSetup(e.to_string())))
-            .ok();
-        if words.len() > MAX_WORDS {
-            problems.push(Problem::TooManyWords { found: words.len() });
-        }
-        if let Some((i, w)) = words
-            .iter()
-            .enumerate()
-            .find(|(_, w)| w.len() > MAX_WORD_BYTES)
-        {
-            problems.push(Problem::WordTooLong {
-                line: i + 1,
-                bytes: w.len(),
-            });
-        }
-        let Some(setup) = setup.filter(|_| problems.is_empty()) else {
-            return Outcome::Invalid(problems);
-        };
-        if seed_hex.is_empty() {
-            return Outcome::UndoPending {
-                fragment: verifier_fragment(&commitment_hex, &setup_text, None, &[]),
-                commitment_hex,
-                names: vec![setup.white, setup.black],
-            };
-        }
-        match uc_verify(&commitment_hex, &seed_hex, &setup_text, &words) {
-            Ok(report) => Outcome::UndoVerified {
-                fragment: verifier_fragment(
-                    &report.commitment_hex,
-                    &report.setup_text,
-                    Some(&seed_hex),
-                    &report.words,
-                ),
-                report: Box::new(report),
-            },
-            Err(UcVerifyError::Mismatch { shown, computed }) => {
-                Outcome::Mismatch { shown, computed }
-            }
-            Err(UcVerifyError::Words) => {
-                Outcome::Invalid(vec![Problem::Verify(VerifyError::Words)])
-            }
-            Err(e) => Outcome::Invalid(vec![Problem::UndoSetup(e.to_string())]),
+    pub const GAME: Game = Game {
+        prefix: "uc1.",
+        parse,
+        verify: check_reveal,
+        witnessed: false,
+    };
+
+    fn parse(text: &str) -> Result<Parsed, SetupProblem> {
+        // The input mode is not committed; it changes nothing here.
+        let setup = UcSetup::from_text(text, InputMode::Board).map_err(setup_problem)?;
+        Ok(Parsed {
+            text: setup.to_text(),
+            names: vec![setup.white, setup.black],
+        })
+    }
+
+    fn check_reveal(
+        commitment_hex: &str,
+        seed_hex: &str,
+        setup_text: &str,
+        words: &[String],
+    ) -> Result<Drawing, Refusal> {
+        let report =
+            uc_verify(commitment_hex, seed_hex, setup_text, words).map_err(|e| match e {
+                UcVerifyError::Mismatch { shown, computed } => {
+                    Refusal::Mismatch { shown, computed }
+                }
+                UcVerifyError::Commitment(e) => Problem::Commitment(e).into(),
+                UcVerifyError::Seed(e) => Problem::Seed(e).into(),
+                UcVerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
+                UcVerifyError::NotDrawn { number } => {
+                    Problem::Setup(SetupProblem::NotDrawn { number }).into()
+                }
+                UcVerifyError::Words => Problem::Words.into(),
+            })?;
+        let UcVerifyReport {
+            commitment_hex,
+            setup,
+            setup_text,
+            words,
+            start,
+            back_rank,
+            fen,
+            ..
+        } = report;
+        Ok(Drawing {
+            commitment_hex,
+            setup_text,
+            words,
+            shown: Box::new(Start {
+                white: setup.white,
+                black: setup.black,
+                number: start.number(),
+                back_rank,
+                fen,
+            }),
+        })
+    }
+
+    fn part(field: &str) -> Part {
+        match field {
+            "start" => Part::UndoStart,
+            "tokens" => Part::UndoTokens,
+            "bases" => Part::UndoBases,
+            "stages" => Part::UndoStages,
+            "names" => Part::UndoNames,
+            _ => Part::Other,
         }
     }
 
-    pub fn verified_html(t: &VerifierTexts, report: &UcVerifyReport, fragment: &str) -> String {
-        let words = if report.words.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "<h2>{}</h2>{}",
-                escape(t.words_used),
-                name_chips("name-chips words-used", &report.words)
-            )
-        };
-        let number = report.start.number().to_string();
-        [
-            banner(
-                "ok",
-                "✓",
-                t.match_title,
-                &format!(
-                    r#"{}<p class="hex-display">{}</p>{}"#,
-                    para("", t.match_detail),
-                    hex_groups(&report.commitment_hex, None),
-                    para(
-                        "match-words",
-                        if report.words.is_empty() {
-                            t.match_no_words
-                        } else {
-                            t.match_words
-                        },
-                    ),
+    fn setup_problem(e: UcSetupTextError) -> SetupProblem {
+        match e {
+            UcSetupTextError::TooLong { bytes } => SetupProblem::TooLong {
+                bytes,
+                max: MAX_UC_SETUP_TEXT_BYTES,
+            },
+            UcSetupTextError::BadCharacter { position, found } => {
+                SetupProblem::BadCharacter { position, found }
+            }
+            UcSetupTextError::FieldCount { found } => {
+                SetupProblem::FieldCount { found, expected: 6 }
+            }
+            UcSetupTextError::UnknownVersion(found) => SetupProblem::UnknownVersion {
+                found,
+                expected: UC_TEXT_VERSION,
+            },
+            UcSetupTextError::StartOutOfRange(number) => SetupProblem::StartOutOfRange(number),
+            UcSetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
+            UcSetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
+                part: part(field),
+                problem,
+            },
+            UcSetupTextError::NotUtf8 { index } => SetupProblem::NotUtf8 { index },
+            UcSetupTextError::Invalid(e) => match e {
+                UcSetupError::Name { index, problem } => SetupProblem::BadName { index, problem },
+                UcSetupError::Tokens => SetupProblem::Tokens,
+                UcSetupError::Clock => SetupProblem::UndoClock {
+                    max_stages: MAX_STAGES,
+                },
+            },
+        }
+    }
+
+    /// The players and the drawn start position.
+    #[derive(Debug)]
+    struct Start {
+        white: String,
+        black: String,
+        number: u32,
+        back_rank: String,
+        fen: String,
+    }
+
+    impl Drawn for Start {
+        fn people_html(&self, t: &VerifierTexts) -> String {
+            players_html(t.undo_players, &self.white, &self.black)
+        }
+
+        fn draw_html(&self, t: &VerifierTexts) -> String {
+            [
+                format!("<h2>{}</h2>", escape(t.undo_position_title)),
+                format!(
+                    r#"<p class="uc-verified-position"><strong data-testid="uc-number">{}</strong> <span class="mono" data-testid="uc-back-rank">{}</span></p><p class="mono uc-verified-fen">{}</p>"#,
+                    escape(&fill(t.undo_position_number, &[&self.number.to_string()])),
+                    escape(&self.back_rank),
+                    escape(&self.fen),
                 ),
-            ),
-            format!("<h2>{}</h2>", escape(t.undo_players)),
-            name_chips(
-                "name-chips",
-                &[report.setup.white.clone(), report.setup.black.clone()],
-            ),
-            words,
-            format!("<h2>{}</h2>", escape(t.undo_position_title)),
-            format!(
-                r#"<p class="uc-verified-position"><strong data-testid="uc-number">{}</strong> <span class="mono" data-testid="uc-back-rank">{}</span></p><p class="mono uc-verified-fen">{}</p>"#,
-                escape(&fill(t.undo_position_number, &[&number])),
-                escape(&report.back_rank),
-                escape(&report.fen),
-            ),
-            para("schedule-note", t.undo_position_note),
-            share_code(t, fragment, t.qr_label_result),
-        ]
-        .concat()
+                para("schedule-note", t.undo_position_note),
+            ]
+            .concat()
+        }
     }
 }

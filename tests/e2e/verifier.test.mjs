@@ -28,6 +28,10 @@ const WITH_WORDS = byName("doc example with words");
 const PLAIN = byName("doc example: counting seed, default setup");
 const UNICODE = byName("unicode names");
 const HALF = byName("range 2-9 half-moves");
+// The two other drawn games the verifier knows (setup codes cs1.… and uc1.…).
+const readCases = (file) => JSON.parse(readFileSync(join(REPO, "tests/vectors", file), "utf8")).cases;
+const CARDS = readCases("cards-v1.json").find((c) => c.name === "worked example with words");
+const UNDO = readCases("undo-v1.json").find((c) => c.name === "worked example with words");
 
 /** `#/verify?…` with the documented keys: c, s, setup, w (entries joined by newlines). */
 function verifyFragment({ commitment, seed, setup, words = [] }) {
@@ -295,6 +299,143 @@ describe("verifier", () => {
         await context.close();
       }
     } finally {
+      await app.stop();
+    }
+  });
+
+  test("card duel and Undo Chess: their vectors verify in both languages", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openVerifier(context, app.url + verifyFragment(CARDS));
+      await page.locator(".banner-ok").waitFor();
+      assert.equal((await page.locator(".banner-ok .hex-display").innerText()).replace(/\s/g, ""), CARDS.commitment);
+      const stacks = await page.locator(".cs-stacks li").allInnerTexts();
+      assert.equal(stacks.length, 40);
+      assert.deepEqual(stacks.slice(0, CARDS.stacks.length), CARDS.stacks);
+      assert.deepEqual(await page.locator(".words-used li").allInnerTexts(), ["blue whale", "7 оранжевых Ёжиков"]);
+      // Only Nordau commitments are witnessed on this phone.
+      assert.equal(await page.locator(".witness-check").count(), 0);
+      await page.getByRole("button", { name: "Русский" }).tap();
+      await page.getByText("Обязательство совпадает").waitFor();
+      assert.deepEqual((await page.locator(".cs-stacks li").allInnerTexts()).slice(0, CARDS.stacks.length), CARDS.stacks);
+      await page.getByRole("button", { name: "English" }).tap();
+
+      await page.goto(app.url + verifyFragment(UNDO));
+      await page.locator("[data-testid=uc-number]").waitFor();
+      assert.equal((await page.locator(".banner-ok .hex-display").innerText()).replace(/\s/g, ""), UNDO.commitment);
+      assert.equal(await page.locator("[data-testid=uc-number]").textContent(), `Position ${UNDO.start}`);
+      assert.equal(await page.locator("[data-testid=uc-back-rank]").textContent(), UNDO.back_rank);
+      assert.equal(await page.locator(".uc-verified-fen").textContent(), UNDO.fen);
+      await page.getByRole("button", { name: "Русский" }).tap();
+      await page.getByText(`Позиция ${UNDO.start}`).waitFor();
+      await page.getByRole("button", { name: "English" }).tap();
+
+      // Before the reveal: the players, no witness offer.
+      await page.goto(app.url + verifyFragment({ commitment: UNDO.commitment, setup: UNDO.setup }));
+      await page.locator(".banner-pending").waitFor();
+      assert.deepEqual(await page.locator(".name-chips li").allInnerTexts(), ["Anna", "Boris"]);
+      assert.equal(await page.locator("[data-action=witness]").count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a malformed card-duel or Undo Chess setup code is named in the screen's language", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openVerifier(context, `${app.url}#/verify`);
+      const long = "x".repeat(300);
+      const cases = [
+        {
+          name: "card duel: names missing",
+          inputs: { commitment: CARDS.commitment, seed: CARDS.seed, setup: "cs1.300000-300000-3000.Anna" },
+          en: "Setup code: the names (3rd) part is malformed.",
+          ru: "Код настроек: неверная часть: имена (3-я).",
+        },
+        {
+          name: "card duel: a clock of two times",
+          inputs: { commitment: CARDS.commitment, setup: "cs1.300000-300000.Anna_Boris" },
+          en: "Setup code: the clock (2nd) part is malformed.",
+          ru: "Код настроек: неверная часть: часы (2-я).",
+        },
+        {
+          name: "card duel: too few parts",
+          inputs: { commitment: CARDS.commitment, seed: CARDS.seed, setup: "cs1.none" },
+          en: "Setup code: needs 3 parts separated by dots, found 2.",
+          ru: "Код настроек: нужно 3 части через точку, найдено частей: 2.",
+        },
+        {
+          name: "card duel: a time out of its limits",
+          inputs: { commitment: CARDS.commitment, seed: CARDS.seed, setup: "cs1.100-300000-3000.Anna_Boris" },
+          en: "Setup code: times must be 1 s to 10 h, the increment at most 10 min.",
+          ru: "Код настроек: время — от 1 с до 10 ч, добавление — не больше 10 мин.",
+        },
+        {
+          name: "card duel: a long word, by its line in the field",
+          inputs: { commitment: CARDS.commitment, seed: CARDS.seed, setup: CARDS.setup, words: `a\n\n${long}` },
+          field: "words",
+          en: "Players’ words: line 3 is 300 bytes long; at most 256 are allowed.",
+          ru: "Слова игроков: в строке 3 байт: 300, а можно не больше 256.",
+        },
+        {
+          name: "Undo Chess: names missing",
+          inputs: { commitment: UNDO.commitment, seed: UNDO.seed, setup: "uc1.r.2-2.300000-300000.0-0-f3000" },
+          en: "Setup code: needs 6 parts separated by dots, found 5.",
+          ru: "Код настроек: нужно 6 частей через точку, найдено частей: 5.",
+        },
+        {
+          name: "Undo Chess: too many tokens",
+          inputs: { commitment: UNDO.commitment, seed: UNDO.seed, setup: "uc1.r.5-2.300000-300000.0-0-f3000.Anna_Boris" },
+          en: "Setup code: each player starts with 0 to 3 tokens (UC-2).",
+          ru: "Код настроек: у каждого игрока в начале от 0 до 3 жетонов (UC-2).",
+        },
+        {
+          name: "Undo Chess: no such position",
+          inputs: { commitment: UNDO.commitment, setup: "uc1.960.2-2.300000-300000.0-0-f3000.Anna_Boris" },
+          en: "Setup code: there is no start position 960: Chess960 positions are numbered 0 to 959.",
+          ru: "Код настроек: начальной позиции 960 нет: позиции Шахмат-960 пронумерованы от 0 до 959.",
+        },
+        {
+          name: "Undo Chess: a chosen start, nothing drawn",
+          inputs: { commitment: UNDO.commitment, seed: UNDO.seed, setup: "uc1.518.2-2.300000-300000.0-0-f3000.Anna_Boris" },
+          en: "Setup code: this game starts from the chosen position 518; nothing was drawn.",
+          ru: "Код настроек: партия начинается с выбранной позиции 518; жребия не было.",
+        },
+        {
+          name: "Undo Chess: a long word, by its line in the field",
+          inputs: { commitment: UNDO.commitment, seed: UNDO.seed, setup: UNDO.setup, words: `\n${long}` },
+          field: "words",
+          en: "Players’ words: line 2 is 300 bytes long; at most 256 are allowed.",
+          ru: "Слова игроков: в строке 2 байт: 300, а можно не больше 256.",
+        },
+      ];
+      for (const c of cases) {
+        const field = c.field ?? "setup";
+        await typeInputs(page, c.inputs);
+        const problem = page.locator(`.banner-bad .problem[data-field=${field}]`);
+        await problem.waitFor();
+        assert.deepEqual(await page.locator(".banner-bad .problem").allInnerTexts(), [c.en], c.name);
+        assert.equal(await page.locator(`#verify-${field}`).getAttribute("aria-invalid"), "true", c.name);
+        await page.getByRole("button", { name: "Русский" }).tap();
+        await page.getByText("Пока нельзя проверить").waitFor();
+        const ru = await page.locator(".banner-bad").innerText();
+        assert.deepEqual(await page.locator(".banner-bad .problem").allInnerTexts(), [c.ru], `${c.name} (ru)`);
+        // Nothing of the English catalogue on the Russian screen (rule
+        // numbers such as UC-2 are the same in both).
+        assert.doesNotMatch(ru, /[A-Za-z]{3,}/, `${c.name} (ru): ${ru}`);
+        assert.deepEqual(await inputValues(page), { commitment: "", seed: "", words: "", ...c.inputs }, `${c.name}: input kept`);
+        await page.getByRole("button", { name: "English" }).tap();
+      }
+      await page.getByRole("button", { name: "Русский" }).tap();
+      await page.evaluate(() => document.getElementById("verify-result").scrollIntoView(false));
+      await screenshot(page, "verifier-uc-error-ru-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
       await app.stop();
     }
   });

@@ -98,17 +98,17 @@ pub fn name_of(view: &CsView, colour: Colour) -> String {
 pub fn reason_text(t: &CardsTexts, reason: CsReason) -> &'static str {
     let r = &t.reasons;
     match reason {
-        CsReason::Checkmate => r[0],
-        CsReason::Stalemate => r[1],
-        CsReason::ForbiddenStalemate => r[2],
-        CsReason::InsufficientMaterial => r[3],
-        CsReason::FivefoldRepetition => r[4],
-        CsReason::SeventyFiveMoves => r[5],
-        CsReason::ThreefoldClaim => r[6],
-        CsReason::FiftyMovesClaim => r[7],
-        CsReason::Agreement => r[8],
-        CsReason::Resignation => r[9],
-        CsReason::Flag => r[10],
+        CsReason::Checkmate => r.checkmate,
+        CsReason::Stalemate => r.stalemate,
+        CsReason::ForbiddenStalemate => r.forbidden_stalemate,
+        CsReason::InsufficientMaterial => r.insufficient_material,
+        CsReason::FivefoldRepetition => r.fivefold,
+        CsReason::SeventyFiveMoves => r.seventy_five_moves,
+        CsReason::ThreefoldClaim => r.threefold_claim,
+        CsReason::FiftyMovesClaim => r.fifty_moves_claim,
+        CsReason::Agreement => r.agreement,
+        CsReason::Resignation => r.resignation,
+        CsReason::Flag => r.flag,
     }
 }
 

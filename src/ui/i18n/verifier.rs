@@ -4,6 +4,8 @@
 //! values in order (see `ui::verifier::fill`), so each language orders its own
 //! sentence; Russian avoids plural agreement with the "цифр: N" form.
 
+use crate::ui::format::Plural;
+
 pub struct VerifierTexts {
     pub title: &'static str,
     pub intro: &'static str,
@@ -71,9 +73,14 @@ pub struct VerifierTexts {
     pub hex_not_hex: &'static str,
     pub hex_wrong_length: &'static str,
     pub hex_upper_case: &'static str,
+    /// `{0}` bytes found, `{1}` the most allowed.
     pub setup_too_long: &'static str,
     pub setup_bad_character: &'static str,
+    /// `{0}` the parts needed, counted with [`VerifierTexts::parts`]; `{1}` found.
     pub setup_field_count: &'static str,
+    /// "part(s)", counted.
+    pub parts: Plural,
+    /// `{0}` the version found, `{1}` the one expected.
     pub setup_version: &'static str,
     pub setup_unit: &'static str,
     /// `"malformed <part>"`, the part named by one of the `part_*` strings.
@@ -83,6 +90,15 @@ pub struct VerifierTexts {
     pub part_bonus: &'static str,
     pub part_points: &'static str,
     pub part_names: &'static str,
+    /// Parts of a card duel's code (`cs1.<clock>.<names>`).
+    pub part_cards_clock: &'static str,
+    pub part_cards_names: &'static str,
+    /// Parts of an Undo Chess code (`uc1.<start>.<tokens>.<bases>.<stages>.<names>`).
+    pub part_undo_start: &'static str,
+    pub part_undo_tokens: &'static str,
+    pub part_undo_bases: &'static str,
+    pub part_undo_stages: &'static str,
+    pub part_undo_names: &'static str,
     /// `"the <part> part has <what>"`, `what` one of the `nc_*` strings.
     pub setup_non_canonical: &'static str,
     pub nc_leading_zero: &'static str,
@@ -103,6 +119,15 @@ pub struct VerifierTexts {
     pub setup_bad_points: &'static str,
     pub setup_bad_bonus: &'static str,
     pub setup_bad_words: &'static str,
+    /// A card duel's times out of their limits.
+    pub setup_cards_clock: &'static str,
+    /// An Undo Chess time control out of its limits; `{0}` the most stages.
+    pub setup_undo_clock: &'static str,
+    pub setup_tokens: &'static str,
+    /// `{0}`: the number asked for.
+    pub setup_start_range: &'static str,
+    /// `{0}`: the position the setup names.
+    pub setup_not_drawn: &'static str,
     pub words_too_many: &'static str,
     pub word_too_long: &'static str,
     pub words_invalid: &'static str,
@@ -177,10 +202,14 @@ pub static EN: VerifierTexts = VerifierTexts {
     hex_not_hex: "character {0} (“{1}”) is not a hex digit; only 0–9 and a–f are allowed.",
     hex_wrong_length: "found {0} hex digits, need 64.",
     hex_upper_case: "character {0} (“{1}”) is an upper-case hex digit; hex is written in lower case.",
-    setup_too_long: "is {0} bytes long; at most 1024 are allowed.",
+    setup_too_long: "is {0} bytes long; at most {1} are allowed.",
     setup_bad_character: "character {0} (U+{1}) cannot be part of a setup code; only A–Z, a–z, 0–9 and . - _ % can.",
-    setup_field_count: "needs 7 parts separated by dots, found {0}.",
-    setup_version: "unknown version “{0}”, expected “ns1”.",
+    setup_field_count: "needs {0} separated by dots, found {1}.",
+    parts: Plural::En {
+        one: "part",
+        other: "parts",
+    },
+    setup_version: "unknown version “{0}”, expected “{1}”.",
     setup_unit: "unknown shift unit “{0}”, expected “f” or “h”.",
     setup_bad_part: "the {0} part is malformed.",
     part_shift_range: "shift range (3rd)",
@@ -188,6 +217,13 @@ pub static EN: VerifierTexts = VerifierTexts {
     part_bonus: "bonus (5th)",
     part_points: "points (6th)",
     part_names: "names (7th)",
+    part_cards_clock: "clock (2nd)",
+    part_cards_names: "names (3rd)",
+    part_undo_start: "start position (2nd)",
+    part_undo_tokens: "tokens (3rd)",
+    part_undo_bases: "base times (4th)",
+    part_undo_stages: "time stages (5th)",
+    part_undo_names: "names (6th)",
     setup_non_canonical: "the {0} part has {1}; the app never writes a setup code that way.",
     nc_leading_zero: "a number with a leading zero",
     nc_zero_moves: "a move count of 0 (the last line is written without “x”)",
@@ -207,6 +243,11 @@ pub static EN: VerifierTexts = VerifierTexts {
     setup_bad_points: "the points must satisfy loss < observer < win ≤ 1000.",
     setup_bad_bonus: "the seater bonus must be at most 10000 ‰.",
     setup_bad_words: "at most 16 word entries of at most 256 bytes each.",
+    setup_cards_clock: "times must be 1 s to 10 h, the increment at most 10 min.",
+    setup_undo_clock: "times must be 1 s to 10 h, increments and delays at most 10 min, with at most {0} stages.",
+    setup_tokens: "each player starts with 0 to 3 tokens (UC-2).",
+    setup_start_range: "there is no start position {0}: Chess960 positions are numbered 0 to 959.",
+    setup_not_drawn: "this game starts from the chosen position {0}; nothing was drawn.",
     words_too_many: "{0} entries; at most 16 are allowed.",
     word_too_long: "line {0} is {1} bytes long; at most 256 are allowed.",
     words_invalid: "at most 16 entries of at most 256 bytes each.",
@@ -279,10 +320,15 @@ pub static RU: VerifierTexts = VerifierTexts {
     hex_not_hex: "символ № {0} («{1}») — не шестнадцатеричная цифра; допустимы только 0–9 и a–f.",
     hex_wrong_length: "шестнадцатеричных цифр: {0}, а нужно 64.",
     hex_upper_case: "символ № {0} («{1}») — заглавная шестнадцатеричная цифра; пишите строчными.",
-    setup_too_long: "длина {0} байт, а можно не больше 1024.",
+    setup_too_long: "длина {0} байт, а можно не больше {1}.",
     setup_bad_character: "символ № {0} (U+{1}) не может входить в код настроек; допустимы только A–Z, a–z, 0–9 и . - _ %.",
-    setup_field_count: "нужно 7 частей через точку, найдено частей: {0}.",
-    setup_version: "неизвестная версия «{0}», ожидается «ns1».",
+    setup_field_count: "нужно {0} через точку, найдено частей: {1}.",
+    parts: Plural::Ru {
+        one: "часть",
+        few: "части",
+        many: "частей",
+    },
+    setup_version: "неизвестная версия «{0}», ожидается «{1}».",
     setup_unit: "неизвестная единица смены «{0}», ожидается «f» или «h».",
     setup_bad_part: "неверная часть: {0}.",
     part_shift_range: "диапазон смены (3-я)",
@@ -290,6 +336,13 @@ pub static RU: VerifierTexts = VerifierTexts {
     part_bonus: "бонус (5-я)",
     part_points: "очки (6-я)",
     part_names: "имена (7-я)",
+    part_cards_clock: "часы (2-я)",
+    part_cards_names: "имена (3-я)",
+    part_undo_start: "начальная позиция (2-я)",
+    part_undo_tokens: "жетоны (3-я)",
+    part_undo_bases: "основное время (4-я)",
+    part_undo_stages: "этапы контроля (5-я)",
+    part_undo_names: "имена (6-я)",
     setup_non_canonical: "в части «{0}» {1}; приложение так код настроек не пишет.",
     nc_leading_zero: "число с ведущим нулём",
     nc_zero_moves: "число ходов 0 (последняя строка пишется без «x»)",
@@ -309,6 +362,11 @@ pub static RU: VerifierTexts = VerifierTexts {
     setup_bad_points: "очки должны быть: поражение < наблюдатель < победа ≤ 1000.",
     setup_bad_bonus: "бонус садящегося — не больше 10000 ‰.",
     setup_bad_words: "не больше 16 записей, каждая не длиннее 256 байт.",
+    setup_cards_clock: "время — от 1 с до 10 ч, добавление — не больше 10 мин.",
+    setup_undo_clock: "время — от 1 с до 10 ч, добавления и задержки — не больше 10 мин, этапов контроля — не больше {0}.",
+    setup_tokens: "у каждого игрока в начале от 0 до 3 жетонов (UC-2).",
+    setup_start_range: "начальной позиции {0} нет: позиции Шахмат-960 пронумерованы от 0 до 959.",
+    setup_not_drawn: "партия начинается с выбранной позиции {0}; жребия не было.",
     words_too_many: "записей: {0}, а можно не больше 16.",
     word_too_long: "в строке {0} байт: {1}, а можно не больше 256.",
     words_invalid: "не больше 16 записей, каждая не длиннее 256 байт.",

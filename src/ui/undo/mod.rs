@@ -57,19 +57,19 @@ pub fn use_uc() -> UcCtx {
 }
 
 pub fn reason_text(t: &UndoTexts, reason: UcReason) -> &'static str {
-    let i = match reason {
-        UcReason::Checkmate => 0,
-        UcReason::Stalemate => 1,
-        UcReason::InsufficientMaterial => 2,
-        UcReason::FivefoldRepetition => 3,
-        UcReason::SeventyFiveMoves => 4,
-        UcReason::ThreefoldClaim => 5,
-        UcReason::FiftyMovesClaim => 6,
-        UcReason::Agreement => 7,
-        UcReason::Resignation => 8,
-        UcReason::Flag => 9,
-    };
-    t.reasons[i]
+    let r = &t.reasons;
+    match reason {
+        UcReason::Checkmate => r.checkmate,
+        UcReason::Stalemate => r.stalemate,
+        UcReason::InsufficientMaterial => r.insufficient_material,
+        UcReason::FivefoldRepetition => r.fivefold,
+        UcReason::SeventyFiveMoves => r.seventy_five_moves,
+        UcReason::ThreefoldClaim => r.threefold_claim,
+        UcReason::FiftyMovesClaim => r.fifty_moves_claim,
+        UcReason::Agreement => r.agreement,
+        UcReason::Resignation => r.resignation,
+        UcReason::Flag => r.flag,
+    }
 }
 
 pub fn name_of(view: &UcView, colour: Colour) -> &str {

@@ -91,8 +91,8 @@ pub struct UndoTexts {
     pub game_over: &'static str,
     pub wins: &'static str,
     pub draw_result: &'static str,
-    /// By `UcReason` order.
-    pub reasons: [&'static str; 10],
+    /// Why the game ended, one text per `UcReason`.
+    pub reasons: UcReasonTexts,
     pub flag_while_deciding: &'static str,
     pub tokens_left: &'static str,
     pub undos_made: Plural,
@@ -108,6 +108,20 @@ pub struct UndoTexts {
     pub review_prev: &'static str,
     pub review_next: &'static str,
     pub review_close: &'static str,
+}
+
+/// Why an Undo Chess game ended (`referee::undo::UcReason`), by name.
+pub struct UcReasonTexts {
+    pub checkmate: &'static str,
+    pub stalemate: &'static str,
+    pub insufficient_material: &'static str,
+    pub fivefold: &'static str,
+    pub seventy_five_moves: &'static str,
+    pub threefold_claim: &'static str,
+    pub fifty_moves_claim: &'static str,
+    pub agreement: &'static str,
+    pub resignation: &'static str,
+    pub flag: &'static str,
 }
 
 pub static EN: UndoTexts = UndoTexts {
@@ -205,18 +219,18 @@ pub static EN: UndoTexts = UndoTexts {
     game_over: "Game over",
     wins: "{name} wins",
     draw_result: "Draw",
-    reasons: [
-        "checkmate",
-        "stalemate",
-        "insufficient material",
-        "fivefold repetition",
-        "75-move rule",
-        "threefold repetition (claimed)",
-        "50-move rule (claimed)",
-        "agreed draw",
-        "resignation",
-        "the flag fell",
-    ],
+    reasons: UcReasonTexts {
+        checkmate: "checkmate",
+        stalemate: "stalemate",
+        insufficient_material: "insufficient material",
+        fivefold: "fivefold repetition",
+        seventy_five_moves: "75-move rule",
+        threefold_claim: "threefold repetition (claimed)",
+        fifty_moves_claim: "50-move rule (claimed)",
+        agreement: "agreed draw",
+        resignation: "resignation",
+        flag: "the flag fell",
+    },
     flag_while_deciding: "The flag fell while deciding: the result on the board stands (UC-7).",
     tokens_left: "Tokens at the end",
     undos_made: Plural::En {
@@ -336,18 +350,18 @@ pub static RU: UndoTexts = UndoTexts {
     game_over: "Партия окончена",
     wins: "Победа: {name}",
     draw_result: "Ничья",
-    reasons: [
-        "мат",
-        "пат",
-        "недостаточно материала",
-        "пятикратное повторение",
-        "правило 75 ходов",
-        "троекратное повторение (заявлено)",
-        "правило 50 ходов (заявлено)",
-        "ничья по согласию",
-        "сдача",
-        "упал флажок",
-    ],
+    reasons: UcReasonTexts {
+        checkmate: "мат",
+        stalemate: "пат",
+        insufficient_material: "недостаточно материала",
+        fivefold: "пятикратное повторение",
+        seventy_five_moves: "правило 75 ходов",
+        threefold_claim: "троекратное повторение (заявлено)",
+        fifty_moves_claim: "правило 50 ходов (заявлено)",
+        agreement: "ничья по согласию",
+        resignation: "сдача",
+        flag: "упал флажок",
+    },
     flag_while_deciding: "Флажок упал во время решения: остаётся результат на доске (UC-7).",
     tokens_left: "Жетоны в конце",
     undos_made: Plural::Ru {
