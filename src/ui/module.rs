@@ -16,8 +16,8 @@ use crate::web::{clock, device, sound, storage};
 
 /// What the shared module code needs from a game. Every referee game that
 /// keeps the module contract (`referee::module`) has it; a module with a
-/// browser-side state around its game (the card duel's words) implements it
-/// by hand.
+/// browser-side state around its game (the card duel's words), or whose state
+/// is more than one game (a table with its session), implements it by hand.
 pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     type Event;
     /// Why the referee refused an event.
@@ -46,7 +46,49 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
             .map(super::format::next_change_in)
             .min()
     }
+    /// Which screen the state calls for. A module whose state has stages
+    /// before play (a table that keeps a session between games) keeps its
+    /// setup steps on `Screen::Setup`; with no state at all it is `Setup` too.
+    fn screen(&self) -> Screen {
+        if self.is_over() {
+            Screen::End
+        } else {
+            Screen::Play
+        }
+    }
+    /// What a change from `before` calls for besides the end (`END_ALERT`,
+    /// given by the module context itself): e.g. a cue when the seats turn.
+    fn alert(&self, _before: Option<&Self>) -> Option<Alert> {
+        None
+    }
+    /// The low-time warning starts at this many ms on the running clock.
+    fn low_time_ms() -> u64 {
+        LOW_TIME_MS
+    }
+    /// The state a module opens with when nothing is saved: none (the setup
+    /// screen), or a blank state of its own whose first stage is the setup.
+    fn blank() -> Option<Self> {
+        None
+    }
+    /// Whether this is the blank state (`blank`): nothing worth saving yet.
+    fn is_blank(&self) -> bool {
+        false
+    }
 }
+
+/// What players hear and feel at a moment of the game: a cue (unless muted)
+/// and a vibration pattern (ms on, off, on, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alert {
+    pub cue: sound::Cue,
+    pub vibration: &'static [u32],
+}
+
+/// The game ended at this table.
+pub const END_ALERT: Alert = Alert {
+    cue: sound::Cue::End,
+    vibration: &[500],
+};
 
 impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
     type Event = G::Event;
@@ -137,19 +179,22 @@ impl<G: ModuleGame> ModuleCtx<G> {
         };
         self.notice.set(None);
         self.unsaved.set(!saved);
-        let was_over = self
-            .game
-            .with_untracked(|g| g.as_ref().is_some_and(G::is_over));
+        let alert = self.game.with_untracked(|before| {
+            let next = next.as_ref()?;
+            let was_over = before.as_ref().is_some_and(G::is_over);
+            if next.is_over() && !was_over && next.ended_here() {
+                Some(END_ALERT)
+            } else {
+                next.alert(before.as_ref())
+            }
+        });
         self.now
             .set(self.event_time().max(self.now.get_untracked()));
-        if next
-            .as_ref()
-            .is_some_and(|g| g.is_over() && !was_over && g.ended_here())
-        {
-            self.play(sound::Cue::End);
-            device::vibrate(&[500]);
+        if let Some(alert) = alert {
+            self.play(alert.cue);
+            device::vibrate(alert.vibration);
         }
-        self.game.set(next);
+        self.game.set(next.or_else(G::blank));
         self.epoch.update(|e| *e += 1);
     }
 
@@ -200,7 +245,8 @@ impl<G: ModuleGame> ModuleCtx<G> {
         self.store(Some(game));
     }
 
-    /// Forgets the game and returns to the setup screen.
+    /// Forgets the game and returns to the setup screen (to the blank state,
+    /// unsaved, where the module has one).
     pub fn clear(&self) {
         self.store(None);
     }
@@ -221,7 +267,8 @@ pub fn use_module<G: ModuleGame>() -> ModuleCtx<G> {
     expect_context::<ModuleCtx<G>>()
 }
 
-/// Which of a module's screens is on: `Setup` with no game, `End` once over.
+/// Which of a module's screens is on: `Setup` with no game (or in the
+/// state's own setup steps, `ModuleGame::screen`), `End` once over.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Setup,
@@ -232,11 +279,19 @@ pub enum Screen {
 /// Loads the module's game, provides its context and starts its redraw timer.
 /// The caller renders `ModulePage` with it.
 pub fn open<G: ModuleGame>(spec: &'static ModuleSpec) -> (ModuleCtx<G>, Option<Damage>) {
-    let (text, from_hand_over) = spec.slot.text();
+    open_text(spec, spec.slot.text())
+}
+
+/// `open` with the save's text taken already (`Slot::text`): for a module
+/// that must prepare before it can read it (unseal a secret, asynchronously).
+pub fn open_text<G: ModuleGame>(
+    spec: &'static ModuleSpec,
+    (text, from_hand_over): (Option<String>, bool),
+) -> (ModuleCtx<G>, Option<Damage>) {
     let (game, damaged) = match spec.slot.load_text::<G>(text) {
-        Loaded::Fresh => (None, spec.slot.kept_damage::<G>()),
+        Loaded::Fresh => (G::blank(), spec.slot.kept_damage::<G>()),
         Loaded::Restored(game) => (Some(game), None),
-        Loaded::Damaged(error) => (None, Some(error)),
+        Loaded::Damaged(error) => (G::blank(), Some(error)),
     };
     let ctx = ModuleCtx {
         game: RwSignal::new(game),
@@ -268,13 +323,7 @@ impl<G: ModuleGame> ModuleCtx<G> {
     /// Which screen the game calls for (tracks the game).
     pub fn screen(&self) -> Memo<Screen> {
         let game = self.game;
-        Memo::new(move |_| {
-            game.with(|g| match g {
-                None => Screen::Setup,
-                Some(g) if g.is_over() => Screen::End,
-                Some(_) => Screen::Play,
-            })
-        })
+        Memo::new(move |_| game.with(|g| g.as_ref().map_or(Screen::Setup, G::screen)))
     }
 
     /// The storage warning, or the export button in the play screen's strip.
@@ -312,15 +361,7 @@ pub fn ModulePage(
     #[prop(into)] end: ViewFn,
 ) -> impl IntoView {
     let damaged = RwSignal::new(damaged);
-    Effect::new(move |previous: Option<Screen>| {
-        let current = screen.get();
-        if previous.is_some_and(|p| p != current)
-            && let Some(window) = web_sys::window()
-        {
-            window.scroll_to_with_x_and_y(0.0, 0.0);
-        }
-        current
-    });
+    top_on_change(screen);
     view! {
         <div class=class>
             <div class="sr-only" aria-live="assertive" role="status">
@@ -337,6 +378,20 @@ pub fn ModulePage(
             }}
         </div>
     }
+}
+
+/// A new screen starts at its top, not where the last one's button was:
+/// scrolls up whenever `screen` changes (a module's steps within a screen too).
+pub fn top_on_change<S: Clone + PartialEq + Send + Sync + 'static>(screen: Memo<S>) {
+    Effect::new(move |previous: Option<S>| {
+        let current = screen.get();
+        if previous.is_some_and(|p| p != current)
+            && let Some(window) = web_sys::window()
+        {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        current
+    });
 }
 
 /// The redraw timer (`ui::ticker`) for every module game.
@@ -371,7 +426,7 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
     }
 
     fn low_time_ms(&self) -> u64 {
-        LOW_TIME_MS
+        G::low_time_ms()
     }
 
     fn low_time_cue(&self) {
@@ -380,7 +435,7 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
 
     fn playing(&self) -> bool {
         self.game
-            .with_untracked(|g| g.as_ref().is_some_and(|g| !g.is_over()))
+            .with_untracked(|g| g.as_ref().is_some_and(|g| g.screen() == Screen::Play))
     }
 
     fn track_game(&self) {
@@ -390,8 +445,11 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
     fn save_if_missing(&self) {
         let slot = self.spec.slot;
         if storage::get(slot.key).is_none() && one_window::may_record() {
-            self.game
-                .with_untracked(|g| g.as_ref().map(|g| self.unsaved.set(!slot.save(g))));
+            self.game.with_untracked(|g| {
+                g.as_ref()
+                    .filter(|g| !g.is_blank())
+                    .map(|g| self.unsaved.set(!slot.save(g)))
+            });
         }
     }
 }

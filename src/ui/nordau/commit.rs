@@ -25,18 +25,15 @@ pub fn CommitScreen() -> impl IntoView {
     let copied = RwSignal::new(false);
 
     let commitment_hex = Memo::new(move |_| {
-        ctx.table
-            .with(|t| t.commitment().map(|(hex, _)| hex))
+        ctx.with_table(|t| t.commitment().map(|(hex, _)| hex))
             .unwrap_or_default()
     });
     let setup_text = Memo::new(move |_| {
-        ctx.table
-            .with(|t| t.commitment().map(|(_, setup)| setup.to_text()))
+        ctx.with_table(|t| t.commitment().map(|(_, setup)| setup.to_text()))
             .unwrap_or_default()
     });
     let names = Memo::new(move |_| {
-        ctx.table
-            .with(|t| t.commitment().map(|(_, setup)| setup.names.clone()))
+        ctx.with_table(|t| t.commitment().map(|(_, setup)| setup.names.clone()))
             .unwrap_or_default()
     });
     let verify_url = Signal::derive(move || {
@@ -49,7 +46,7 @@ pub fn CommitScreen() -> impl IntoView {
     });
     // The drawn game exists only once the words are locked.
     let drawn = Memo::new(move |_| {
-        ctx.table.with(|t| match &t.stage {
+        ctx.with_table(|t| match &t.stage {
             Stage::Drawn(game) => Some((game.words().to_vec(), game.initial_seating())),
             _ => None,
         })

@@ -60,8 +60,7 @@ pub fn DrawList() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let draws = move || {
-        ctx.table
-            .with(|t| t.session.as_ref().map(|s| s.draws.clone()))
+        ctx.with_table(|t| t.session.as_ref().map(|s| s.draws.clone()))
             .unwrap_or_default()
     };
     view! {
@@ -82,7 +81,7 @@ pub fn LeftDraw() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let left = move || {
-        ctx.table.with(|t| {
+        ctx.with_table(|t| {
             let draws = &t.session.as_ref()?.draws;
             let last = draws.last()?;
             (last.fate != DrawFate::Played).then(|| (draws.len(), last.clone()))

@@ -72,9 +72,7 @@ pub fn EndScreen() -> impl IntoView {
     };
     // Scores and every commitment with its fate and seed, for the players to keep.
     let export_session = move |_| {
-        let json = ctx
-            .table
-            .with_untracked(|t| t.session.as_ref().map(|s| s.to_json()));
+        let json = ctx.with_table_untracked(|t| t.session.as_ref().map(|s| s.to_json()));
         if let Some(json) = json {
             device::download("nordau-shift-session.json", "application/json", &json);
         }
@@ -154,7 +152,7 @@ fn SessionTable() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let rows = move || {
-        ctx.table.with(|t| {
+        ctx.with_table(|t| {
             t.session
                 .as_ref()
                 .map(|s| (s.names.clone(), s.totals(), s.games.len()))

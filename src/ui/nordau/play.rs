@@ -133,7 +133,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let undo_available = move || view_now().is_some_and(|v| v.undo_available);
     let board_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Board);
     let totals = move || {
-        ctx.table.with(|t| {
+        ctx.with_table(|t| {
             t.session
                 .as_ref()
                 .map(|s| s.names.iter().cloned().zip(s.totals()).collect::<Vec<_>>())
