@@ -3,6 +3,7 @@
 
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
+use crate::ui::i18n::game::PgnErrorTexts;
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue { en: &EN, ru: &RU };
@@ -66,13 +67,6 @@ pub struct CrazyhouseTexts {
     pub moves: &'static str,
     pub download_pgn: &'static str,
     pub end_announce: &'static str,
-}
-
-/// Why a PGN was not imported; `{move}` is `12.` or `12...`, `{text}` the token.
-pub struct PgnErrorTexts {
-    pub empty: &'static str,
-    pub other_variant: &'static str,
-    pub bad_fen: &'static str,
 }
 
 pub struct ZhReasonTexts {

@@ -45,6 +45,14 @@ pub struct RecordErrorTexts {
     pub after_result: &'static str,
 }
 
+/// Why a PGN was not imported, in a module's own words: `{text}` the variant
+/// or the FEN.
+pub struct PgnErrorTexts {
+    pub empty: &'static str,
+    pub other_variant: &'static str,
+    pub bad_fen: &'static str,
+}
+
 /// The game menu's shared rows (`ui::clock_controls::AdjustRow`, `SoundAndDiscard`).
 pub struct MenuTexts {
     pub adjust_title: &'static str,

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::menu::GameMenu;
 use super::strings::{TEXTS, UndoTexts};
 use super::{current_view, name_of, use_uc};
-use crate::referee::undo::{MoveRef, UcBoardEnd, UcEvent, UcPhase, UcView};
+use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{Board, glyph};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
@@ -326,16 +326,15 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 _ => None,
             }).map(|(v, colour, end)| {
                 let t = i18n.of(&TEXTS);
-                let k = usize::from(end == UcBoardEnd::Stalemate);
                 // Turned to the decider, who sits across the table if Black.
                 view! {
                     <div class="uc-decision" class:far=colour == Colour::Black role="alert">
-                        <p class="uc-decision-title">{format::fill(t.decision[k], &[("name", name_of(&v, colour))])}</p>
+                        <p class="uc-decision-title">{format::fill(t.decision.of(end), &[("name", name_of(&v, colour))])}</p>
                         <p class="uc-decision-clock">{t.decision_clock}</p>
                         <div class="button-row">
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).undo_button.to_owned())
                                 on_confirm=move |()| undo_by()/>
-                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).accept[k].to_owned())
+                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).accept.of(end).to_owned())
                                 on_confirm=move |()| { ctx.send(UcEvent::Accept); }/>
                         </div>
                     </div>

@@ -154,9 +154,9 @@ fn import_error(
     e: &UcPgnError,
 ) -> String {
     match e {
-        UcPgnError::Empty => t.pgn_errors[0].to_owned(),
-        UcPgnError::OtherVariant(v) => format::fill(t.pgn_errors[1], &[("text", v)]),
-        UcPgnError::BadFen(fen) => format::fill(t.pgn_errors[2], &[("text", fen)]),
+        UcPgnError::Empty => t.pgn_errors.empty.to_owned(),
+        UcPgnError::OtherVariant(v) => format::fill(t.pgn_errors.other_variant, &[("text", v)]),
+        UcPgnError::BadFen(fen) => format::fill(t.pgn_errors.bad_fen, &[("text", fen)]),
         UcPgnError::BadTag(line) => format::fill(r.bad_tag, &[("text", line)]),
         UcPgnError::UnclosedComment => r.comment.to_owned(),
         UcPgnError::UnbalancedVariation => r.variation.to_owned(),
@@ -264,7 +264,14 @@ pub fn SetupScreen() -> impl IntoView {
                 <input type="radio" name="uc-start"
                     prop:checked=move || prefs.with(|p| p.start_kind == kind)
                     on:change=move |_| prefs.update(|p| p.start_kind = kind)/>
-                <span>{move || i18n.of(&TEXTS).start_choices[usize::from(kind)]}</span>
+                <span>{move || {
+                    let c = &i18n.of(&TEXTS).start_choices;
+                    match kind {
+                        DRAWN => c.drawn,
+                        STANDARD => c.standard,
+                        _ => c.typed,
+                    }
+                }}</span>
             </label>
         }
     };

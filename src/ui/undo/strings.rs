@@ -3,6 +3,7 @@
 
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
+use crate::ui::i18n::game::PgnErrorTexts;
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<UndoTexts> = Catalogue { en: &EN, ru: &RU };
@@ -20,7 +21,7 @@ pub struct UndoTexts {
     pub minutes_black: &'static str,
     pub start_title: &'static str,
     /// Drawn, standard, typed number.
-    pub start_choices: [&'static str; 3],
+    pub start_choices: StartChoiceTexts,
     pub start_number: &'static str,
     pub tokens_title: &'static str,
     pub tokens_white: &'static str,
@@ -30,7 +31,7 @@ pub struct UndoTexts {
     pub import_title: &'static str,
     pub import_explain: &'static str,
     pub import_label: &'static str,
-    pub pgn_errors: [&'static str; 3],
+    pub pgn_errors: PgnErrorTexts,
     // commitment
     pub commit_title: &'static str,
     pub commit_explain: &'static str,
@@ -71,10 +72,11 @@ pub struct UndoTexts {
     pub take_back: &'static str,
     pub refused: &'static str,
     /// UC-7: `{name}`; by board end: mate, stalemate.
-    pub decision: [&'static str; 2],
+    /// UC-7's question: `{name}` the decider.
+    pub decision: BoardEndTexts,
     pub decision_explain: &'static str,
     pub decision_clock: &'static str,
-    pub accept: [&'static str; 2],
+    pub accept: BoardEndTexts,
     // menu
     pub resign: &'static str,
     pub resign_as: &'static str,
@@ -124,6 +126,28 @@ pub struct UcReasonTexts {
     pub flag: &'static str,
 }
 
+/// The start position's three choices in the setup form.
+pub struct StartChoiceTexts {
+    pub drawn: &'static str,
+    pub standard: &'static str,
+    pub typed: &'static str,
+}
+
+/// One text for each end UC-7 lets the mated or stalemated player undo.
+pub struct BoardEndTexts {
+    pub checkmate: &'static str,
+    pub stalemate: &'static str,
+}
+
+impl BoardEndTexts {
+    pub fn of(&self, end: crate::referee::undo::UcBoardEnd) -> &'static str {
+        match end {
+            crate::referee::undo::UcBoardEnd::Checkmate => self.checkmate,
+            crate::referee::undo::UcBoardEnd::Stalemate => self.stalemate,
+        }
+    }
+}
+
 pub static EN: UndoTexts = UndoTexts {
     game_name: "Undo Chess",
     game_summary: "Chess960 from a drawn start. Each player holds undo tokens: give one to take back your opponent's last move and yours.",
@@ -135,11 +159,11 @@ pub static EN: UndoTexts = UndoTexts {
     minutes_white: "White, minutes",
     minutes_black: "Black, minutes",
     start_title: "Start position",
-    start_choices: [
-        "Drawn (Chess960, committed before the game)",
-        "Standard chess (position 518)",
-        "A number you choose",
-    ],
+    start_choices: StartChoiceTexts {
+        drawn: "Drawn (Chess960, committed before the game)",
+        standard: "Standard chess (position 518)",
+        typed: "A number you choose",
+    },
     start_number: "Position number (0–959)",
     tokens_title: "Undo tokens",
     tokens_white: "White's tokens (0–3)",
@@ -154,11 +178,11 @@ pub static EN: UndoTexts = UndoTexts {
     import_title: "Review a Chess960 game (PGN)",
     import_explain: "Paste a Chess960 or standard PGN to step through it.",
     import_label: "PGN text",
-    pgn_errors: [
-        "There is no game in this text.",
-        "This is a {text} game, not Chess960.",
-        "The FEN tag is not a legal Chess960 position: {text}",
-    ],
+    pgn_errors: PgnErrorTexts {
+        empty: "There is no game in this text.",
+        other_variant: "This is a {text} game, not Chess960.",
+        bad_fen: "The FEN tag is not a legal Chess960 position: {text}",
+    },
     commit_title: "Commitment",
     commit_explain: "This fingerprint fixes the start position before anyone can know it. Photograph it or scan its code with another phone now; after the game the seed is shown and anyone can check the draw.",
     commitment: "Commitment",
@@ -198,13 +222,16 @@ pub static EN: UndoTexts = UndoTexts {
     undone: "{name} gave {other} a token: {moves} taken back.",
     take_back: "Take back on the board: first {first}, then {second}.",
     refused: "Not possible now.",
-    decision: [
-        "{name} is checkmated — but holds a token.",
-        "{name} is stalemated — but holds a token.",
-    ],
+    decision: BoardEndTexts {
+        checkmate: "{name} is checkmated — but holds a token.",
+        stalemate: "{name} is stalemated — but holds a token.",
+    },
     decision_explain: "Undo (give a token) or accept. The clock is running; if it runs out, the result on the board stands.",
     decision_clock: "The clock runs; if it runs out, the result on the board stands.",
-    accept: ["Accept the checkmate", "Accept the stalemate"],
+    accept: BoardEndTexts {
+        checkmate: "Accept the checkmate",
+        stalemate: "Accept the stalemate",
+    },
     resign: "Resign",
     resign_as: "resigns",
     draw: "Draw",
@@ -262,11 +289,11 @@ pub static RU: UndoTexts = UndoTexts {
     minutes_white: "Белые, минуты",
     minutes_black: "Чёрные, минуты",
     start_title: "Начальная позиция",
-    start_choices: [
-        "Жребий (Шахматы-960, с обязательством до партии)",
-        "Обычные шахматы (позиция 518)",
-        "Номер на ваш выбор",
-    ],
+    start_choices: StartChoiceTexts {
+        drawn: "Жребий (Шахматы-960, с обязательством до партии)",
+        standard: "Обычные шахматы (позиция 518)",
+        typed: "Номер на ваш выбор",
+    },
     start_number: "Номер позиции (0–959)",
     tokens_title: "Жетоны отмены",
     tokens_white: "Жетоны белых (0–3)",
@@ -281,11 +308,11 @@ pub static RU: UndoTexts = UndoTexts {
     import_title: "Просмотр партии Шахмат-960 (PGN)",
     import_explain: "Вставьте PGN партии Шахмат-960 или обычных шахмат, чтобы пройти её по ходам.",
     import_label: "Текст PGN",
-    pgn_errors: [
-        "В этом тексте нет партии.",
-        "Это партия «{text}», а не Шахматы-960.",
-        "Тег FEN — не допустимая позиция Шахмат-960: {text}",
-    ],
+    pgn_errors: PgnErrorTexts {
+        empty: "В этом тексте нет партии.",
+        other_variant: "Это партия «{text}», а не Шахматы-960.",
+        bad_fen: "Тег FEN — не допустимая позиция Шахмат-960: {text}",
+    },
     commit_title: "Обязательство",
     commit_explain: "Этот отпечаток фиксирует начальную позицию раньше, чем её можно узнать. Сфотографируйте его или отсканируйте код другим телефоном; после партии будет показан ключ, и любой сможет проверить жребий.",
     commitment: "Обязательство",
@@ -329,13 +356,16 @@ pub static RU: UndoTexts = UndoTexts {
     undone: "{name} отдаёт жетон ({other}): ходы {moves} отменены.",
     take_back: "Верните на доске: сначала {first}, затем {second}.",
     refused: "Сейчас нельзя.",
-    decision: [
-        "{name}: мат — но есть жетон.",
-        "{name}: пат — но есть жетон.",
-    ],
+    decision: BoardEndTexts {
+        checkmate: "{name}: мат — но есть жетон.",
+        stalemate: "{name}: пат — но есть жетон.",
+    },
     decision_explain: "Отмените (отдав жетон) или согласитесь. Часы идут; если время кончится, остаётся результат на доске.",
     decision_clock: "Часы идут; если время кончится, остаётся результат на доске.",
-    accept: ["Согласиться с матом", "Согласиться с патом"],
+    accept: BoardEndTexts {
+        checkmate: "Согласиться с матом",
+        stalemate: "Согласиться с патом",
+    },
     resign: "Сдаться",
     resign_as: "сдаётся",
     draw: "Ничья",
