@@ -340,6 +340,34 @@ impl<G: ModuleGame> ModuleCtx<G> {
     }
 }
 
+impl<G: ModuleGame> ModuleCtx<G> {
+    /// The module's whole page: [`ModulePage`] with the module's three
+    /// screens, what screen readers are told (`live`, re-announced only
+    /// when its words change) and the storage warning.
+    pub fn page(
+        self,
+        class: &'static str,
+        damaged: Option<Damage>,
+        live: impl Fn() -> String + Send + Sync + 'static,
+        screens: [ViewFn; 3],
+    ) -> impl IntoView {
+        let [setup, play, end] = screens;
+        view! {
+            <ModulePage
+                class=class
+                save=self.spec.slot
+                damaged=damaged
+                screen=self.screen()
+                live=Memo::new(move |_| live())
+                unsaved=move || self.unsaved_warning(false)
+                setup=setup
+                play=play
+                end=end
+            />
+        }
+    }
+}
+
 /// A module's page: the live region, a damaged save's notice, the storage
 /// warning off the play screen, and the screen the game calls for.
 #[component]

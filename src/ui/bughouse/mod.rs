@@ -18,7 +18,7 @@ use crate::referee::bughouse::{BhGame, BhOutcome, BhReason, BhView, BoardId, Sea
 use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
 use strings::{BughouseTexts, TEXTS};
 
@@ -183,20 +183,16 @@ pub fn BughouseTable() -> impl IntoView {
         }),
     };
     provide_context(ctx);
-    let live = Memo::new(move |_| live_text(&ctx));
-    view! {
-        <ModulePage
-            class="bh-table ns-table"
-            save=SPEC.slot
-            damaged=damaged
-            screen=ctx.screen()
-            live=live
-            unsaved=move || view! { <Unsaved compact=false/> }
-            setup=|| view! { <setup::SetupScreen/> }
-            play=|| view! { <play::PlayScreen/> }
-            end=|| view! { <end::EndScreen/> }
-        />
-    }
+    base.page(
+        "bh-table ns-table",
+        damaged,
+        move || live_text(&ctx),
+        [
+            ViewFn::from(|| view! { <setup::SetupScreen/> }),
+            ViewFn::from(|| view! { <play::PlayScreen/> }),
+            ViewFn::from(|| view! { <end::EndScreen/> }),
+        ],
+    )
 }
 
 /// The phone will not store the match (`ui::saved::UnsavedWarning`).

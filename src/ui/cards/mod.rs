@@ -18,7 +18,7 @@ use crate::referee::cards::{CsEvent, CsReason, CsView};
 use crate::referee::{Colour, Outcome};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 pub use store::CardsGame;
 use strings::{CardsTexts, TEXTS};
 
@@ -156,20 +156,16 @@ pub fn CardsTable() -> impl IntoView {
 #[component]
 fn CardsModule() -> impl IntoView {
     let (ctx, damaged) = module::open::<CardsGame>(&SPEC);
-    let live = Memo::new(move |_| live_text(&ctx));
-    view! {
-        <ModulePage
-            class="cs-table ns-table"
-            save=SPEC.slot
-            damaged=damaged
-            screen=ctx.screen()
-            live=live
-            unsaved=move || view! { <Unsaved compact=false/> }
-            setup=|| view! { <setup::SetupScreen/> }
-            play=|| view! { <play::PlayScreen/> }
-            end=|| view! { <end::EndScreen/> }
-        />
-    }
+    ctx.page(
+        "cs-table ns-table",
+        damaged,
+        move || live_text(&ctx),
+        [
+            ViewFn::from(|| view! { <setup::SetupScreen/> }),
+            ViewFn::from(|| view! { <play::PlayScreen/> }),
+            ViewFn::from(|| view! { <end::EndScreen/> }),
+        ],
+    )
 }
 
 /// The phone will not store the game (`ui::saved::UnsavedWarning`).

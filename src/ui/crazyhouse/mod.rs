@@ -15,7 +15,7 @@ use crate::referee::{Outcome, ZhGame, ZhReason, ZhView};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
 use strings::{CrazyhouseTexts, TEXTS};
 
@@ -109,21 +109,16 @@ pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
 #[component]
 pub fn CrazyhouseTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<ZhGame>(&SPEC);
-    // A memo: the region changes (and is read out) only when its words do.
-    let live = Memo::new(move |_| live_text(&ctx));
-    view! {
-        <ModulePage
-            class="zh-table ns-table"
-            save=SPEC.slot
-            damaged=damaged
-            screen=ctx.screen()
-            live=live
-            unsaved=move || view! { <Unsaved compact=false/> }
-            setup=|| view! { <setup::SetupScreen/> }
-            play=|| view! { <play::PlayScreen/> }
-            end=|| view! { <end::EndScreen/> }
-        />
-    }
+    ctx.page(
+        "zh-table ns-table",
+        damaged,
+        move || live_text(&ctx),
+        [
+            ViewFn::from(|| view! { <setup::SetupScreen/> }),
+            ViewFn::from(|| view! { <play::PlayScreen/> }),
+            ViewFn::from(|| view! { <end::EndScreen/> }),
+        ],
+    )
 }
 
 /// The phone will not store the game (`ui::saved::UnsavedWarning`).

@@ -19,7 +19,7 @@ use crate::referee::undo::{UcGame, UcReason, UcView};
 use crate::referee::{Colour, Outcome};
 use crate::ui::format;
 use crate::ui::games::GameEntry;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModulePage, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
 use strings::{TEXTS, UndoTexts};
 
@@ -117,20 +117,16 @@ pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
 #[component]
 pub fn UndoTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<UcGame>(&SPEC);
-    let live = Memo::new(move |_| live_text(&ctx));
-    view! {
-        <ModulePage
-            class="uc-table ns-table"
-            save=SPEC.slot
-            damaged=damaged
-            screen=ctx.screen()
-            live=live
-            unsaved=move || view! { <Unsaved compact=false/> }
-            setup=|| view! { <setup::SetupScreen/> }
-            play=|| view! { <play::PlayScreen/> }
-            end=|| view! { <end::EndScreen/> }
-        />
-    }
+    ctx.page(
+        "uc-table ns-table",
+        damaged,
+        move || live_text(&ctx),
+        [
+            ViewFn::from(|| view! { <setup::SetupScreen/> }),
+            ViewFn::from(|| view! { <play::PlayScreen/> }),
+            ViewFn::from(|| view! { <end::EndScreen/> }),
+        ],
+    )
 }
 
 /// The phone will not store the game (`ui::saved::UnsavedWarning`).
