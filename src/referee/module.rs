@@ -108,6 +108,27 @@ pub trait GameModule: Clone + Sized {
     }
 }
 
+/// The plumbing of [`GameModule`] for a game that keeps its events in
+/// `self.events` and checks and applies one in `self.step_event(t, &event)`,
+/// recording it as given: `events`, `record` and `step`.
+macro_rules! events_as_given {
+    ($event:ty, $error:ty) => {
+        fn events(&self) -> &[$crate::referee::log::Timed<$event>] {
+            &self.events
+        }
+
+        fn record(&mut self, timed: $crate::referee::log::Timed<$event>) {
+            self.events.push(timed);
+        }
+
+        fn step(&mut self, t_ms: u64, event: $event) -> Result<$event, $error> {
+            self.step_event(t_ms, &event)?;
+            Ok(event)
+        }
+    };
+}
+pub(crate) use events_as_given;
+
 /// A game stored and exchanged as a log in the shared envelope.
 pub trait Logged: GameModule {
     /// The setup as the log holds it.

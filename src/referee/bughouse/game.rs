@@ -35,7 +35,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged};
+use crate::referee::module::{GameModule, Logged, events_as_given};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use serde_json::Value;
 use std::fmt;
@@ -840,18 +840,7 @@ impl GameModule for BhGame {
     type Event = BhEvent;
     type Error = BhError;
 
-    fn events(&self) -> &[BhTimed] {
-        &self.events
-    }
-
-    fn record(&mut self, timed: BhTimed) {
-        self.events.push(timed);
-    }
-
-    fn step(&mut self, t_ms: u64, event: BhEvent) -> Result<BhEvent, BhError> {
-        self.step_event(t_ms, &event)?;
-        Ok(event)
-    }
+    events_as_given!(BhEvent, BhError);
 
     fn time_went_backwards(_: u64, _: u64) -> BhError {
         BhError::TimeWentBackwards

@@ -50,7 +50,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, logged_seed};
+use crate::referee::module::{GameModule, Logged, events_as_given, logged_seed};
 use serde_json::Value;
 use std::fmt;
 
@@ -1035,20 +1035,9 @@ impl GameModule for CsGame {
     type Event = CsEvent;
     type Error = CsError;
 
-    /// The recorded events. With secret stacks they hold the stacks' order:
-    /// never show them during the game (docs/cards.md).
-    fn events(&self) -> &[CsTimed] {
-        &self.events
-    }
-
-    fn record(&mut self, timed: CsTimed) {
-        self.events.push(timed);
-    }
-
-    fn step(&mut self, t_ms: u64, event: CsEvent) -> Result<CsEvent, CsError> {
-        self.step_event(t_ms, &event)?;
-        Ok(event)
-    }
+    // The recorded events: with secret stacks they hold the stacks' order,
+    // never shown during the game (docs/cards.md).
+    events_as_given!(CsEvent, CsError);
 
     fn time_went_backwards(_: u64, _: u64) -> CsError {
         CsError::TimeWentBackwards

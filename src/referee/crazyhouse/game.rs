@@ -30,7 +30,7 @@ use crate::referee::json::{
     FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged};
+use crate::referee::module::{GameModule, Logged, events_as_given};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use serde_json::Value;
 use std::fmt;
@@ -640,18 +640,7 @@ impl GameModule for ZhGame {
     type Event = ZhEvent;
     type Error = ZhError;
 
-    fn events(&self) -> &[ZhTimed] {
-        &self.events
-    }
-
-    fn record(&mut self, timed: ZhTimed) {
-        self.events.push(timed);
-    }
-
-    fn step(&mut self, t_ms: u64, event: ZhEvent) -> Result<ZhEvent, ZhError> {
-        self.step_event(t_ms, &event)?;
-        Ok(event)
-    }
+    events_as_given!(ZhEvent, ZhError);
 
     fn time_went_backwards(_: u64, _: u64) -> ZhError {
         ZhError::TimeWentBackwards

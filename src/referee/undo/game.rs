@@ -45,7 +45,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, logged_seed};
+use crate::referee::module::{GameModule, Logged, events_as_given, logged_seed};
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use serde_json::Value;
@@ -929,18 +929,7 @@ impl GameModule for UcGame {
     type Event = UcEvent;
     type Error = UcError;
 
-    fn events(&self) -> &[UcTimed] {
-        &self.events
-    }
-
-    fn record(&mut self, timed: UcTimed) {
-        self.events.push(timed);
-    }
-
-    fn step(&mut self, t_ms: u64, event: UcEvent) -> Result<UcEvent, UcError> {
-        self.step_event(t_ms, &event)?;
-        Ok(event)
-    }
+    events_as_given!(UcEvent, UcError);
 
     fn time_went_backwards(_: u64, _: u64) -> UcError {
         UcError::TimeWentBackwards
