@@ -24,12 +24,6 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
 pub mod module;
 pub mod names;
 #[cfg(feature = "nordau")]
