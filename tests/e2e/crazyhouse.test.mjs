@@ -635,6 +635,8 @@ describe("Crazyhouse", () => {
       await toRussian(page);
       await page.locator(".zh-setup button.primary.big").tap();
       await page.getByText("В имени № 2 есть невидимый или управляющий символ (U+00A0); наберите имя заново.").waitFor();
+      await page.locator(".zh-setup .form-error").scrollIntoViewIfNeeded();
+      await screenshot(page, "zh-setup-name-refused-ru-portrait");
       await fillSetup(page, { names: NAMES_RU });
       await page.locator(".zh-setup button.primary.big").tap();
       await page.locator(".zh-play").waitFor();
