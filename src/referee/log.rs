@@ -151,14 +151,28 @@ pub(crate) fn check_header(value: &Value, game: &str) -> Result<(), HeaderError>
     let obj = value
         .as_object()
         .ok_or_else(|| HeaderError::Json("not a JSON object".into()))?;
-    let format = obj.get("format").and_then(|v| v.as_str()).unwrap_or("");
+    let text = |key| obj.get(key).and_then(|v| v.as_str()).unwrap_or("");
+    let version = obj.get("version").and_then(|v| v.as_u64());
+    check_fields(text("format"), version, text("game"), game)
+}
+
+/// The header of a log already read, checked as [`check_header`] does.
+pub(crate) fn check_read_header<S, E>(log: &Log<S, E>, game: &str) -> Result<(), HeaderError> {
+    check_fields(&log.format, Some(u64::from(log.version)), &log.game, game)
+}
+
+/// One header check for a log as text or as read: ours, not newer than
+/// this build, a version that exists, and of `expected`'s game.
+fn check_fields(
+    format: &str,
+    version: Option<u64>,
+    game: &str,
+    expected: &str,
+) -> Result<(), HeaderError> {
     if format != LOG_FORMAT {
         return Err(HeaderError::WrongFormat(format.to_owned()));
     }
-    let version = obj
-        .get("version")
-        .and_then(|v| v.as_u64())
-        .ok_or_else(|| HeaderError::Json("missing version".into()))?;
+    let version = version.ok_or_else(|| HeaderError::Json("missing version".into()))?;
     if version > u64::from(LOG_VERSION) {
         return Err(HeaderError::NewerVersion {
             found: version,
@@ -168,29 +182,8 @@ pub(crate) fn check_header(value: &Value, game: &str) -> Result<(), HeaderError>
     if version == 0 {
         return Err(HeaderError::Json("version 0 does not exist".into()));
     }
-    let g = obj.get("game").and_then(|v| v.as_str()).unwrap_or("");
-    if g != game {
-        return Err(HeaderError::WrongGame(g.to_owned()));
-    }
-    Ok(())
-}
-
-/// The header of a log already read, checked as [`check_header`] does.
-pub(crate) fn check_read_header<S, E>(log: &Log<S, E>, game: &str) -> Result<(), HeaderError> {
-    if log.format != LOG_FORMAT {
-        return Err(HeaderError::WrongFormat(log.format.clone()));
-    }
-    if log.version > LOG_VERSION {
-        return Err(HeaderError::NewerVersion {
-            found: u64::from(log.version),
-            supported: LOG_VERSION,
-        });
-    }
-    if log.version == 0 {
-        return Err(HeaderError::Json("version 0 does not exist".into()));
-    }
-    if log.game != game {
-        return Err(HeaderError::WrongGame(log.game.clone()));
+    if game != expected {
+        return Err(HeaderError::WrongGame(game.to_owned()));
     }
     Ok(())
 }
