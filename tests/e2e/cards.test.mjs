@@ -268,6 +268,20 @@ describe("card-series duel", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     const other = await phoneContext(browser);
+    // A fixed seed, so the stacks (and so the scripted mate) are the same on
+    // every run: with a fresh seed an unlucky draw of No cards made the script
+    // miss the mate now and then. Only the 32-byte seed is fixed; every other
+    // random value (the vault's IVs) stays random.
+    const fixedByte = (i) => (i * 37 + 11) & 255;
+    const FIXED_SEED = Array.from({ length: 32 }, (_, i) => fixedByte(i).toString(16).padStart(2, "0")).join("");
+    await context.addInitScript(() => {
+      const real = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (array) => {
+        if (array.length !== 32) return real(array);
+        for (let i = 0; i < 32; i++) array[i] = (i * 37 + 11) & 255;
+        return array;
+      };
+    });
     try {
       const { page, errors } = await openCards(context, app.url);
       await fillSetup(page, { board: true, blind: true, preset: null });
@@ -294,8 +308,6 @@ describe("card-series duel", () => {
       let moves = 0;
       let refusedChecked = 0;
       while (!(await page.locator(".cs-end").count())) {
-        // The stacks come from a fresh seed each run; with unlucky No cards
-        // the scripted mate takes longer (200 attempts failed once in six runs).
         assert.ok(moves++ < 400, "no mate after 400 attempts");
         const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
         const board = await page.locator(".board .sq").evaluateAll((els) =>
@@ -372,7 +384,7 @@ describe("card-series duel", () => {
       assert.match(end, /Boris wins/);
       assert.match(end, /checkmate/);
       const seed = (await page.locator("[data-testid=reveal-seed]").innerText()).replace(/\s/g, "");
-      assert.match(seed, /^[0-9a-f]{64}$/);
+      assert.equal(seed, FIXED_SEED, "the game drew from the fixed seed");
       assert.equal((await page.locator("[data-testid=reveal-commitment]").innerText()).replace(/\s/g, ""), commitment);
       const stacks = await page.locator(".cs-history-series .mono").allInnerTexts();
       assert.ok(stacks.length >= 2);
