@@ -156,6 +156,33 @@ fn cs_4_a_refused_move_is_forbidden_only_within_its_series() {
 }
 
 #[test]
+fn cs_4_the_same_move_is_the_same_piece_between_the_same_squares() {
+    // The reproduction of issue #21: stack YNYYNN, 1.e4 (Yes) Be2 (No)
+    // Bc4 (Yes) Kf1 (Yes); the king's f1–e2 is another move than the
+    // refused bishop's f1–e2.
+    let mut g = board_game("YNYYNN");
+    let t = play(&mut g, 0, &["e4", "Be2", "Bc4", "Kf1"]);
+    let v = g.view(t);
+    assert_eq!(v.forbidden_uci, ["f1e2"], "the refused Be2, as attempted");
+    assert!(
+        v.legal_moves_uci.contains(&"f1e2".to_owned()),
+        "Ke2 is offered"
+    );
+    let t = play(&mut g, t, &["Ke2"]);
+    assert_eq!(g.view(t).series.unwrap().cards_left, 1);
+    // The same piece type between the same squares is the same move, also
+    // after the piece went away and came back: Nf3 refused, Ne2, Ng1, and
+    // Nf3 is still refused in this series.
+    let mut g = board_game("YNYYNN");
+    let t = play(&mut g, 0, &["e4", "Nf3", "Ne2", "Ng1"]);
+    assert!(!g.view(t).legal_moves_uci.contains(&"g1f3".to_owned()));
+    assert_eq!(
+        g.apply(t + 1, CsEvent::Move { mv: "Nf3".into() }),
+        Err(CsError::Forbidden { san: "Nf3".into() })
+    );
+}
+
+#[test]
 fn cs_5_a_series_turns_all_six_cards_and_the_same_piece_may_move_again() {
     let mut g = board_game("YNYNYN");
     let t = play(&mut g, 0, &["Nf3", "Ng5", "Ng1", "Nc3", "Nf3", "Nh4"]);
@@ -264,15 +291,17 @@ fn cs_7_stalemate_made_only_of_forbidden_moves() {
     assert_eq!(legal, ["h1g2"], "Kxg2 is the only move");
     assert_eq!(b.automatic_end(&[]), None);
     assert_eq!(
-        b.automatic_end(&["h1g2".to_owned()]),
+        b.automatic_end(&["kh1g2".to_owned()]),
         Some(CsBoardEnd::ForbiddenStalemate)
     );
+    // CS-4: a refused move of another piece between the same squares forbids nothing.
+    assert_eq!(b.automatic_end(&["rh1g2".to_owned()]), None);
     // Literal (Interpretation): in check with every escape refused, too.
     let b = CardsBoard::from_fen("7k/8/8/8/8/8/6q1/7K w - - 0 1").unwrap();
     assert!(b.is_check());
     assert_eq!(b.legal_moves_uci(), ["h1g2"]);
     assert_eq!(
-        b.automatic_end(&["h1g2".to_owned()]),
+        b.automatic_end(&["kh1g2".to_owned()]),
         Some(CsBoardEnd::ForbiddenStalemate)
     );
     // Without forbidden moves the usual ends apply.

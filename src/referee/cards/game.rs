@@ -20,9 +20,10 @@
 //! - A refused move never happened: it spends no en-passant right and adds
 //!   no position to the repetition history. "The first move after the
 //!   double step" (CS-9) is the first move that stands.
-//! - CS-4 compares moves by their UCI (from, to, promotion; castling as the
-//!   king's move) within one series; a reply has no cards and no forbidden
-//!   moves.
+//! - CS-4 compares moves by the piece type and their UCI (from, to,
+//!   promotion; castling as the king's move) within one series: after a
+//!   refused Be2 the king may still go f1–e2 (the rule's Interpretation). A
+//!   reply has no cards and no forbidden moves.
 //! - CS-7: when every legal move of the player to move was refused in this
 //!   series, the game is stalemate, even in check (a mate needs no legal
 //!   move at all).
@@ -262,8 +263,10 @@ pub struct Attempt {
     pub card: Card,
     /// Board mode: SAN with `+`/`#`; clock mode: the players' note, if any.
     pub text: Option<String>,
-    /// Board mode: the move's UCI (what CS-4 compares).
+    /// Board mode: the move's UCI.
     pub uci: Option<String>,
+    /// Board mode: what CS-4 compares, the piece type and the UCI (`kf1e2`).
+    pub key: Option<String>,
     /// The move gave check and the check counted (its card was Yes).
     pub check: bool,
     pub at_ms: u64,
@@ -291,11 +294,20 @@ pub(super) struct Series {
 }
 
 impl Series {
+    /// CS-4's keys of the moves refused in this series.
+    fn refused_keys(&self) -> Vec<String> {
+        self.refused(|a| a.key.clone())
+    }
+
     fn refused_ucis(&self) -> Vec<String> {
+        self.refused(|a| a.uci.clone())
+    }
+
+    fn refused(&self, part: impl Fn(&Attempt) -> Option<String>) -> Vec<String> {
         self.attempts
             .iter()
             .filter(|a| a.card == Card::No)
-            .filter_map(|a| a.uci.clone())
+            .filter_map(part)
             .collect()
     }
 
@@ -636,15 +648,18 @@ impl CsGame {
         }
     }
 
-    /// Refused moves of the running series (CS-4), UCI.
-    fn forbidden(&self) -> Vec<String> {
+    /// Refused moves of the running series (CS-4), as `part` of a series
+    /// gives them; none during a reply.
+    fn forbidden_by(&self, part: fn(&Series) -> Vec<String>) -> Vec<String> {
         match self.stage {
-            Stage::Series => self
-                .current_series()
-                .map(Series::refused_ucis)
-                .unwrap_or_default(),
+            Stage::Series => self.current_series().map(part).unwrap_or_default(),
             _ => Vec::new(),
         }
+    }
+
+    /// CS-4's keys of the refused moves of the running series.
+    fn forbidden(&self) -> Vec<String> {
+        self.forbidden_by(Series::refused_keys)
     }
 
     fn shown_at(&self, now_ms: u64) -> u64 {
@@ -864,17 +879,18 @@ impl CsGame {
                     text: mv.trim().to_owned(),
                     error,
                 })?;
-                let uci = CardsBoard::uci(m);
+                let key = CardsBoard::key(m);
                 let san = board.san_plus(m);
-                if self.forbidden().contains(&uci) {
+                if self.forbidden().contains(&key) {
                     return Err(CsError::Forbidden { san });
                 }
                 let check = board.gives_check(m);
                 chosen = Some(m);
-                (Some(san), Some(uci), check)
+                (Some(san), Some((CardsBoard::uci(m), key)), check)
             }
             Input::Clock { check, note } => (note, None, check),
         };
+        let (uci, key) = uci.unzip();
         match self.stage {
             Stage::Series => {
                 let Some(series) = self.current_series() else {
@@ -895,6 +911,7 @@ impl CsGame {
                     card,
                     text,
                     uci,
+                    key,
                     check: counted_check,
                     at_ms: t,
                 };
@@ -991,14 +1008,10 @@ impl CsGame {
             last_move_san: last.map(|m| m.san.clone()),
             last_move_uci: last.map(|m| m.uci.clone()),
             legal_moves_uci: match board {
-                Some(b) if wants_move => b
-                    .legal_moves_uci()
-                    .into_iter()
-                    .filter(|m| !forbidden.contains(m))
-                    .collect(),
+                Some(b) if wants_move => b.allowed_moves_uci(&forbidden),
                 _ => Vec::new(),
             },
-            forbidden_uci: forbidden,
+            forbidden_uci: self.forbidden_by(Series::refused_ucis),
             claimable: match board {
                 Some(b) if self.started && !self.is_over() => b.claimable(),
                 _ => Vec::new(),

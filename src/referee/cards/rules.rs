@@ -77,6 +77,13 @@ fn uci_of(m: Move) -> String {
     UciMove::from_move(m, CastlingMode::Standard).to_string()
 }
 
+/// What CS-4 compares (its Interpretation): the piece type, its two squares
+/// and the promotion, castling as the king's move: `bf1e2` and `kf1e2` are
+/// two moves. A string, so the series can keep it after the board moved on.
+fn key_of(m: Move) -> String {
+    format!("{}{}", m.role().char(), uci_of(m))
+}
+
 impl CardsBoard {
     /// A board from a standard-chess FEN (for analysis and tests; a game
     /// always starts from the usual position).
@@ -96,9 +103,14 @@ impl CardsBoard {
         parse_move_in(&self.pos, text)
     }
 
-    /// UCI of a move (castling as the king's move, `e1g1`): what CS-4 compares.
+    /// UCI of a move (castling as the king's move, `e1g1`).
     pub fn uci(m: Move) -> String {
         uci_of(m)
+    }
+
+    /// What CS-4 compares: the piece type and the UCI (`kf1e2`).
+    pub fn key(m: Move) -> String {
+        key_of(m)
     }
 
     /// SAN (with `+`/`#`) a legal move would be written as.
@@ -200,6 +212,20 @@ impl CardsBoard {
         legal_moves_uci_of(&self.pos)
     }
 
+    /// Legal moves CS-4 allows, in UCI, sorted: those whose [`key`](Self::key)
+    /// is not `forbidden`.
+    pub fn allowed_moves_uci(&self, forbidden: &[String]) -> Vec<String> {
+        let mut moves: Vec<String> = self
+            .pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !forbidden.contains(&key_of(*m)))
+            .map(uci_of)
+            .collect();
+        moves.sort();
+        moves
+    }
+
     /// How often the current position has been faced.
     pub fn repetitions(&self) -> usize {
         match self.history.last() {
@@ -219,7 +245,8 @@ impl CardsBoard {
     }
 
     /// C-2 and CS-7 automatic ends for the player to move, whose refused
-    /// moves of this series are `forbidden` (UCI). Mate first.
+    /// moves of this series are `forbidden` (CS-4 keys, [`key`](Self::key)).
+    /// Mate first.
     pub fn automatic_end(&self, forbidden: &[String]) -> Option<CsBoardEnd> {
         let pos = &self.pos;
         let legal = pos.legal_moves();
@@ -232,7 +259,7 @@ impl CardsBoard {
                 CsBoardEnd::Stalemate
             });
         }
-        if legal.iter().all(|m| forbidden.contains(&uci_of(*m))) {
+        if legal.iter().all(|m| forbidden.contains(&key_of(*m))) {
             return Some(CsBoardEnd::ForbiddenStalemate);
         }
         if pos.is_insufficient_material() {
