@@ -235,6 +235,30 @@ fn cs_6_an_accepted_check_ends_the_series_and_the_reply_has_no_card() {
 }
 
 #[test]
+fn cs_7_a_game_ended_in_blacks_series_shows_black_to_move() {
+    // Issue #21, 11: Black resigns (or a flag falls) during Black's own
+    // series; the board is Black's to move, and so is the view.
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "d4", "Nf3", "c4", "Nc3", "b3"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["e5"]);
+    assert_eq!(g.view(t).side_to_move, B);
+    g.apply(t + 1, CsEvent::Resign { colour: B }).unwrap();
+    let v = g.view(t + 1);
+    assert_eq!(v.phase, CsPhase::Over);
+    assert_eq!(v.side_to_move, B, "the board's side to move");
+    assert!(v.fen.unwrap().contains(" b "));
+    // A mate: the mated side is to move, in check.
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["f3", "g4", "a3", "a4", "h3", "b3"]);
+    set(&mut g, t, "YYYNNN");
+    let t = play(&mut g, t, &["e5", "Qh4#"]);
+    let v = g.view(t);
+    assert_eq!(v.phase, CsPhase::Over);
+    assert_eq!((v.side_to_move, v.in_check), (W, true));
+}
+
+#[test]
 fn cs_9_a_no_card_rejects_a_checking_move_before_its_check_counts() {
     let mut g = board_game("YYNYNN");
     let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+"]);

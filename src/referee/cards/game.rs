@@ -626,11 +626,24 @@ impl CsGame {
     }
 
     /// The side whose move (or, while a stack is arranged, whose next series) it is.
+    /// Once the game is over, the board's side to move (the mated king's, in
+    /// check), or in clock mode the side whose series the game ended in.
     pub fn side_to_move(&self) -> Colour {
         match self.stage {
             Stage::NeedStack(m) => m,
             Stage::Reply(d) => d,
-            Stage::Series => self.current_series().map_or(Colour::White, |s| s.mover),
+            Stage::Series => match &self.board {
+                Some(board) if self.is_over() => board.turn(),
+                _ => self
+                    .turns
+                    .iter()
+                    .rev()
+                    .find_map(|t| match t {
+                        Turn::Series(s) => Some(s.mover),
+                        Turn::Reply(_) => None,
+                    })
+                    .unwrap_or(Colour::White),
+            },
         }
     }
 
