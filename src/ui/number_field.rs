@@ -66,6 +66,12 @@ pub fn show(value: f64) -> String {
     format!("{whole}.{}", fraction.trim_end_matches('0'))
 }
 
+/// Whether a form may start: no number field on screen holds refused text
+/// (a field off the screen refuses nothing).
+pub fn all_accepted(refused: RwSignal<Vec<&'static str>>) -> bool {
+    refused.with_untracked(|r| r.is_empty())
+}
+
 /// `refused` lists the ids of the fields whose text is refused right now.
 #[component]
 pub fn NumberField(
@@ -91,6 +97,11 @@ pub fn NumberField(
             &[("min", &show(range.min)), ("max", &show(range.max))],
         )
     };
+    // A field that leaves the screen (a hidden custom time, a start number
+    // no longer chosen) refuses nothing: what it held is not used.
+    on_cleanup(move || {
+        refused.try_update(|r| r.retain(|other| *other != id));
+    });
     let on_input = move |ev| {
         let typed = event_target_value(&ev);
         let accepted = range.parse(&typed);

@@ -185,8 +185,3 @@ pub fn TimeFields(
         </fieldset>
     }
 }
-
-/// Whether the form may start: a custom time with a refused field may not.
-pub fn time_ready(choice: RwSignal<TimeChoice>, refused: RwSignal<Vec<&'static str>>) -> bool {
-    choice.with_untracked(|c| c.preset != CUSTOM) || refused.with_untracked(|r| r.is_empty())
-}

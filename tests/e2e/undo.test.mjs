@@ -270,6 +270,54 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
     }
   });
 
+  test("UC-2, UC-1: out-of-range tokens and start numbers are refused with the range, never replaced", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { start: 2, number: 960 });
+      await page.locator("#uc-tokens-white").fill("-1");
+      assert.match(await page.locator(".field-number.invalid:has(#uc-tokens-white)").innerText(), /from 0 to 3\./);
+      assert.match(await page.locator(".field-number.invalid:has(#uc-number)").innerText(), /from 0 to 959\./);
+      await page.locator(".uc-begin").tap();
+      assert.equal(await page.locator(".uc-setup .form-error").innerText(), "Correct the marked numbers first.");
+      assert.equal(await page.locator(".uc-play").count(), 0, "no game started");
+      assert.equal(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY), null, "nothing saved");
+      await screenshot(page, "uc-setup-refused-numbers-en-portrait");
+      // Fixed: the game starts with exactly the numbers typed.
+      await page.locator("#uc-tokens-white").fill("3");
+      await page.locator("#uc-number").fill("959");
+      await begin(page);
+      await blackStarts(page);
+      assert.match(await page.locator(".uc-position").textContent(), /Position 959/);
+      const s = await readPlay(page);
+      assert.equal(s.white.tokens, "3 tokens");
+      assert.equal(s.black.tokens, "2 tokens");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test("a refused number in a field the setup no longer uses does not block the start", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { start: 2, number: 2000 });
+      // The standard start is chosen instead: the number field leaves the screen.
+      await page.locator("input[name=uc-start]").nth(1).check();
+      await begin(page);
+      await blackStarts(page);
+      assert.match(await page.locator(".uc-position").textContent(), /Position 518/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
   test("offline: the game resumes with the server stopped", async () => {
     const server = await serveCopy();
     const context = await phoneContext(browser);

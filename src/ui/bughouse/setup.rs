@@ -17,8 +17,9 @@ use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
+use crate::ui::number_field::all_accepted;
 use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
-use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
+use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::storage;
 
 const PREFS_KEY: &str = "bughouse.setup";
@@ -185,7 +186,7 @@ pub fn SetupScreen() -> impl IntoView {
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
-        if !time_ready(time, refused) {
+        if !all_accepted(refused) {
             problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }

@@ -17,8 +17,9 @@ use crate::referee::{InputMode, TimeControl};
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
+use crate::ui::number_field::all_accepted;
 use crate::ui::setup_parts::{NameField, RulesInBrief};
-use crate::ui::time_setup::{TimeChoice, TimeFields, time_ready};
+use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::{device, storage};
 
 const PREFS_KEY: &str = "cards.setup";
@@ -202,7 +203,7 @@ pub fn SetupScreen() -> impl IntoView {
         if busy.get_untracked() {
             return;
         }
-        if prefs.with_untracked(|p| p.clock) && !time_ready(time, refused) {
+        if !all_accepted(refused) {
             problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }

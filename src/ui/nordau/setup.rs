@@ -163,7 +163,7 @@ pub fn SetupScreen() -> impl IntoView {
 
     let start = move |_| {
         let t = i18n.of(&TEXTS);
-        if refused.with_untracked(|r| !r.is_empty()) {
+        if !crate::ui::number_field::all_accepted(refused) {
             problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
             return;
         }
