@@ -641,10 +641,21 @@ fn c_4a_undo_of_a_capture_takes_the_piece_back_from_the_partner() {
     assert_eq!(v.boards[1].pockets.unwrap()[1], Pocket::default());
     assert_eq!(v.boards[0].last_move_san.as_deref(), Some("d5"));
     // Once the partner has dropped the piece, the capture cannot be undone.
-    let t = play_match(&mut g, &[(A, "exd5"), (B, "e4"), (B, "P@d4")], t + 1);
+    let t = play_match(&mut g, &[(A, "exd5"), (B, "e4")], t + 1);
+    assert!(
+        g.view(t).boards[0].undo_available,
+        "the pawn is still in the pocket"
+    );
+    let t = play_match(&mut g, &[(B, "P@d4")], t);
     assert_eq!(
         g.apply(t + 1, BhEvent::Undo { board: A }),
         Err(BhError::UndoBlocked { board: B })
+    );
+    // Issue #21, 9: so it is not offered either.
+    assert!(!g.view(t + 1).boards[0].undo_available);
+    assert!(
+        g.view(t + 1).boards[1].undo_available,
+        "board B's drop may be undone"
     );
     let e = BhError::UndoBlocked { board: B }.to_string();
     assert!(e.contains("dropped on board B"), "{e}");

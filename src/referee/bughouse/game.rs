@@ -18,7 +18,7 @@
 //! - "Undo" is per board (C-4a, as in Crazyhouse): the last press on that
 //!   board, in board mode with its move. A capture's piece leaves the
 //!   partner's pocket again; if the partner has already dropped it, the undo
-//!   is refused (the other board's game cannot be rewritten). The starting
+//!   is not offered and refused (the other board's game cannot be rewritten). The starting
 //!   press is never undone (it started both boards). It is refused after an
 //!   end the players chose (resignation, agreement, a report) or a flag, and
 //!   open after an end the app found by itself, on the board whose move
@@ -726,7 +726,46 @@ impl BhGame {
         if clock.moves_made(Colour::White) + clock.moves_made(Colour::Black) == 0 {
             return Some(BhError::NothingToUndo);
         }
+        // A capture whose piece the partner has dropped cannot be taken back,
+        // so it is not offered (only a capture can be blocked: the rebuild
+        // is tried for captures only).
+        let captured = self.boards.as_ref().is_some_and(|boards| {
+            boards
+                .moves()
+                .iter()
+                .rev()
+                .find(|m| m.board == board)
+                .is_some_and(|m| m.san.contains('x'))
+        });
+        if captured && let Err(refusal) = self.boards_without_last(board) {
+            return Some(refusal);
+        }
         None
+    }
+
+    /// Board mode: the boards replayed without the last move on `board`, and
+    /// that move's index. Refused when the partner has already dropped the
+    /// piece it captured.
+    fn boards_without_last(&self, board: BoardId) -> Result<(BughouseBoards, usize), BhError> {
+        let moves = self.boards.as_ref().map_or(&[][..], BughouseBoards::moves);
+        let last = moves
+            .iter()
+            .rposition(|m| m.board == board)
+            .ok_or(BhError::NothingToUndo)?;
+        let kept: Vec<BhMove> = moves
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != last)
+            .map(|(_, m)| BhMove {
+                board: m.board,
+                uci: m.uci.clone(),
+            })
+            .collect();
+        let mut rebuilt = self.setup.start_boards()?;
+        rebuilt.play_all(&kept).map_err(|_| BhError::UndoBlocked {
+            board: board.other(),
+        })?;
+        Ok((rebuilt, last))
     }
 
     /// Takes back the last press on `board`, in board mode with its move.
@@ -734,24 +773,8 @@ impl BhGame {
         if let Some(refusal) = self.undo_refusal(board) {
             return Err(refusal);
         }
-        if let Some(boards) = &self.boards {
-            let moves = boards.moves();
-            let Some(last) = moves.iter().rposition(|m| m.board == board) else {
-                return Err(BhError::NothingToUndo);
-            };
-            let kept: Vec<BhMove> = moves
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != last)
-                .map(|(_, m)| BhMove {
-                    board: m.board,
-                    uci: m.uci.clone(),
-                })
-                .collect();
-            let mut rebuilt = self.setup.start_boards()?;
-            rebuilt.play_all(&kept).map_err(|_| BhError::UndoBlocked {
-                board: board.other(),
-            })?;
+        if self.boards.is_some() {
+            let (rebuilt, last) = self.boards_without_last(board)?;
             self.boards = Some(rebuilt);
             // This match's moves are those after the opening: its `[%clk]`s.
             if let Some(k) = last.checked_sub(self.setup.opening.len()) {
