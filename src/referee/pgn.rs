@@ -27,11 +27,21 @@ pub(crate) fn comment_text(s: &str) -> String {
     s.replace('}', ")")
 }
 
-/// Appends movetext tokens, wrapped at 80 columns, and a final newline.
+/// The longest movetext line: the PGN export format wants fewer than 80
+/// characters. Only a single word longer than that stands alone on a longer
+/// line.
+const MAX_LINE_CHARS: usize = 79;
+
+/// Appends movetext tokens, wrapped to [`MAX_LINE_CHARS`], and a final
+/// newline. A comment wraps between its words (a comment may span lines).
 pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
     let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+    let chars = |s: &str| s.chars().count();
+    let words = tokens
+        .iter()
+        .flat_map(|t| t.split(' ').filter(|w| !w.is_empty()));
+    for t in words {
+        if !line.is_empty() && chars(&line) + 1 + chars(t) > MAX_LINE_CHARS {
             out.push_str(&line);
             out.push('\n');
             line.clear();
@@ -39,7 +49,7 @@ pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&t);
+        line.push_str(t);
     }
     out.push_str(&line);
     out.push('\n');
