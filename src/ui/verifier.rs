@@ -1365,6 +1365,7 @@ mod cards {
                 problem,
             },
             CsSetupTextError::NotUtf8 { index } => SetupProblem::NotUtf8 { index },
+            CsSetupTextError::Own(never) => match never {},
             CsSetupTextError::Invalid(CsSetupError::Name { index, problem }) => {
                 SetupProblem::BadName { index, problem }
             }
@@ -1407,7 +1408,9 @@ mod cards {
 mod undo {
     use super::*;
     use crate::referee::InputMode;
-    use crate::referee::undo::setup::{MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, UC_TEXT_VERSION};
+    use crate::referee::undo::setup::{
+        MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, StartOutOfRange, UC_TEXT_VERSION,
+    };
     use crate::referee::undo::{
         UcDraw, UcRevealSetupError, UcSetup, UcSetupError, UcSetupTextError, UcVerifyReport,
     };
@@ -1491,7 +1494,7 @@ mod undo {
                 found,
                 expected: UC_TEXT_VERSION,
             },
-            UcSetupTextError::StartOutOfRange(number) => SetupProblem::StartOutOfRange(number),
+            UcSetupTextError::Own(StartOutOfRange(number)) => SetupProblem::StartOutOfRange(number),
             UcSetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
             UcSetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
                 part: part(field),
