@@ -1067,7 +1067,7 @@ pub fn players_html(title: &str, white: &str, black: &str) -> String {
 mod nordau {
     use super::*;
     use crate::referee::nordau::NsDraw;
-    use crate::referee::nordau::setup::MAX_SETUP_TEXT_BYTES;
+    use crate::referee::nordau::setup::{BadUnit, MAX_SETUP_TEXT_BYTES};
     use crate::referee::nordau::verify::DEFAULT_REPORT_SHIFTS;
     use crate::referee::{Colour, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit};
 
@@ -1137,7 +1137,7 @@ mod nordau {
                 found,
                 expected: "ns1",
             },
-            SetupTextError::BadUnit(unit) => SetupProblem::BadUnit(unit),
+            SetupTextError::Own(BadUnit(unit)) => SetupProblem::BadUnit(unit),
             SetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
             SetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
                 part: part(field),
