@@ -547,7 +547,7 @@ fn kind(e: &VerifyError) -> String {
         T::BadCharacter { .. } => "character",
         T::FieldCount { .. } => "field_count",
         T::UnknownVersion(_) => "version",
-        T::BadUnit(_) => "unit",
+        T::Own(_) => "unit",
         T::BadField { .. } => "malformed",
         T::NonCanonical { problem, .. } => match problem {
             C::LeadingZero => "leading_zero",

@@ -725,7 +725,9 @@ fn c_3_drawn_start_reveal_verifies() {
     let fixed_text = setup(InputMode::Board, fixed(518)).to_text();
     assert_eq!(
         uc_verify(&commitment, &r.seed_hex, &fixed_text, &words),
-        Err(UcVerifyError::NotDrawn { number: 518 })
+        Err(UcVerifyError::Setup(UcRevealSetupError::NotDrawn {
+            number: 518
+        }))
     );
     assert!(matches!(
         uc_verify(&commitment, &r.seed_hex, &r.setup_text, &["other"]),

@@ -20,6 +20,7 @@ pub mod cards;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod commitment;
+pub mod committed;
 pub mod common;
 pub mod crazyhouse;
 pub mod draw;

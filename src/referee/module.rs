@@ -198,3 +198,33 @@ pub fn logged_seed<S, E>(
         (false, _) => Err(LogError::SeedMismatch),
     }
 }
+
+/// The new game a log describes, for a game whose setup may draw (`drawn`):
+/// `new_drawn` starts it from the logged seed and words, `new` with no draw;
+/// a refusal of either is the log's setup error.
+pub fn restore_drawn<Setup, G, E>(
+    setup: Setup,
+    draw: Option<&DrawRecord>,
+    drawn: bool,
+    new_drawn: impl FnOnce(Setup, [u8; 32], &[String]) -> Result<G, E>,
+    new: impl FnOnce(Setup) -> Result<G, E>,
+) -> Result<G, LogError<E, E>> {
+    let words = draw.map_or(&[][..], |d| &d.words[..]);
+    let seed = logged_seed(draw, drawn)?;
+    start_drawn(setup, seed, words, new_drawn, new).map_err(LogError::Setup)
+}
+
+/// A game drawn from `seed` and `words` with `new_drawn`, or, with no seed,
+/// started by `new`.
+pub fn start_drawn<Setup, G, E>(
+    setup: Setup,
+    seed: Option<[u8; 32]>,
+    words: &[String],
+    new_drawn: impl FnOnce(Setup, [u8; 32], &[String]) -> Result<G, E>,
+    new: impl FnOnce(Setup) -> Result<G, E>,
+) -> Result<G, E> {
+    match seed {
+        Some(seed) => new_drawn(setup, seed, words),
+        None => new(setup),
+    }
+}

@@ -47,6 +47,132 @@ pub(crate) enum TextPartError {
     NotUtf8,
 }
 
+/// What one game's setup code says in its refusals, implemented by the
+/// game's setup error (the refusals of a well-formed code).
+pub trait SetupCode: Clone + fmt::Debug + PartialEq + Eq + fmt::Display {
+    /// The first field (`cs1`).
+    const VERSION: &'static str;
+    /// Fields separated by `.`, the version included.
+    const FIELDS: usize;
+    /// Longer texts are refused, never truncated.
+    const MAX_BYTES: usize;
+    /// A refusal only this game's code has (Undo Chess's start number).
+    type Own: Clone + fmt::Debug + PartialEq + Eq + fmt::Display;
+}
+
+/// Why a setup text is refused (never repaired); `E` is the game's setup
+/// error, for a code that is well formed but outside the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupTextError<E: SetupCode> {
+    TooLong {
+        bytes: usize,
+    },
+    /// A character outside `[A-Za-z0-9._%-]`, at this 0-based position.
+    BadCharacter {
+        position: usize,
+        found: char,
+    },
+    /// Not [`SetupCode::FIELDS`] fields separated by `.`.
+    FieldCount {
+        found: usize,
+    },
+    /// The first field is not [`SetupCode::VERSION`].
+    UnknownVersion(String),
+    Own(E::Own),
+    BadField {
+        field: &'static str,
+    },
+    NonCanonical {
+        field: &'static str,
+        problem: NonCanonical,
+    },
+    /// Name `index` decodes to bytes that are not UTF-8.
+    NotUtf8 {
+        index: usize,
+    },
+    Invalid(E),
+}
+
+impl<E: SetupCode> fmt::Display for SetupTextError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupTextError::TooLong { bytes } => write!(
+                f,
+                "setup text is {bytes} bytes long (at most {})",
+                E::MAX_BYTES
+            ),
+            SetupTextError::BadCharacter { position, found } => write!(
+                f,
+                "character {} (U+{:04X}) cannot appear in a setup text",
+                position + 1,
+                u32::from(*found)
+            ),
+            SetupTextError::FieldCount { found } => write!(
+                f,
+                "setup text needs {} fields separated by '.', found {found}",
+                E::FIELDS
+            ),
+            SetupTextError::UnknownVersion(v) => {
+                write!(f, "unknown setup version '{v}' (expected '{}')", E::VERSION)
+            }
+            SetupTextError::Own(e) => e.fmt(f),
+            SetupTextError::BadField { field } => write!(f, "malformed {field} in setup text"),
+            SetupTextError::NonCanonical { field, problem } => {
+                write!(f, "the {field} part of the setup text has {problem}")
+            }
+            SetupTextError::NotUtf8 { index } => write!(f, "name {} is not UTF-8", index + 1),
+            SetupTextError::Invalid(e) => write!(f, "invalid setup: {e}"),
+        }
+    }
+}
+
+impl<E: SetupCode> std::error::Error for SetupTextError<E> {}
+
+/// The fields of a setup text after the checks every code shares: its
+/// length, its characters, its field count and its version.
+pub(crate) fn fields<E: SetupCode>(text: &str) -> Result<Vec<&str>, SetupTextError<E>> {
+    if text.len() > E::MAX_BYTES {
+        return Err(SetupTextError::TooLong { bytes: text.len() });
+    }
+    if let Some((position, found)) = bad_character(text) {
+        return Err(SetupTextError::BadCharacter { position, found });
+    }
+    let fields: Vec<&str> = text.split('.').collect();
+    if fields.len() != E::FIELDS {
+        return Err(SetupTextError::FieldCount {
+            found: fields.len(),
+        });
+    }
+    if fields[0] != E::VERSION {
+        return Err(SetupTextError::UnknownVersion(fields[0].to_owned()));
+    }
+    Ok(fields)
+}
+
+impl TextPartError {
+    /// This refusal of part `field` (of name `index`, for a name).
+    pub(crate) fn of<E: SetupCode>(self, field: &'static str, index: usize) -> SetupTextError<E> {
+        match self {
+            TextPartError::Malformed => SetupTextError::BadField { field },
+            TextPartError::NonCanonical(problem) => SetupTextError::NonCanonical { field, problem },
+            TextPartError::NotUtf8 => SetupTextError::NotUtf8 { index },
+        }
+    }
+}
+
+/// A canonical number as part `field`.
+pub(crate) fn number_in<E: SetupCode>(
+    s: &str,
+    field: &'static str,
+) -> Result<u32, SetupTextError<E>> {
+    number(s).map_err(|e| e.of(field, 0))
+}
+
+/// Name `index` of the `names` part.
+pub(crate) fn name_in<E: SetupCode>(s: &str, index: usize) -> Result<String, SetupTextError<E>> {
+    decode_name(s).map_err(|e| e.of("names", index))
+}
+
 /// The first character outside `[A-Za-z0-9._%-]`, with its 0-based position.
 pub(crate) fn bad_character(text: &str) -> Option<(usize, char)> {
     text.chars()

@@ -33,6 +33,7 @@ use super::route::{Query, percent_encode};
 use super::witness::{self, Witnessed};
 use crate::referee::commitment::normalise_words;
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::names::NameProblem;
 use crate::referee::setup_text::NonCanonical;
 use crate::referee::{HexError, Setup, parse_hex32};
@@ -299,6 +300,35 @@ struct Game {
     verify: fn(&str, &str, &str, &[String]) -> Result<Drawing, Refusal>,
     /// Whether this phone may witness its commitments (witness mode).
     witnessed: bool,
+}
+
+/// A committed game as this page shows it: the referee checks the reveal
+/// ([`CommittedDraw::verify`]), the game says how its refusals and its draw
+/// read here.
+trait Shown: CommittedDraw {
+    /// The draw the page lists.
+    const DRAW: Self;
+    fn setup_problem(e: Self::SetupError) -> SetupProblem;
+    fn drawing(report: Self::Report) -> Drawing;
+}
+
+/// Checks a reveal of game `G` and maps the referee's refusal for the page.
+fn check_reveal<G: Shown>(
+    commitment_hex: &str,
+    seed_hex: &str,
+    setup_text: &str,
+    words: &[String],
+) -> Result<Drawing, Refusal> {
+    G::DRAW
+        .verify(commitment_hex, seed_hex, setup_text, words)
+        .map(G::drawing)
+        .map_err(|e| match e {
+            VerifyError::Mismatch { shown, computed } => Refusal::Mismatch { shown, computed },
+            VerifyError::Commitment(e) => Problem::Commitment(e).into(),
+            VerifyError::Seed(e) => Problem::Seed(e).into(),
+            VerifyError::Setup(e) => Problem::Setup(G::setup_problem(e)).into(),
+            VerifyError::Words => Problem::Words.into(),
+        })
 }
 
 /// The committed games of this build. The first also reads any setup code
@@ -1036,15 +1066,15 @@ pub fn players_html(title: &str, white: &str, black: &str) -> String {
 /// schedule of hidden shifts and coins; its commitments can be witnessed.
 mod nordau {
     use super::*;
-    use crate::referee::nordau::setup::MAX_SETUP_TEXT_BYTES;
-    use crate::referee::{
-        Colour, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit, VerifyError, verify,
-    };
+    use crate::referee::nordau::NsDraw;
+    use crate::referee::nordau::setup::{BadUnit, MAX_SETUP_TEXT_BYTES};
+    use crate::referee::nordau::verify::DEFAULT_REPORT_SHIFTS;
+    use crate::referee::{Colour, Report, Seat, Setup, SetupError, SetupTextError, ShiftUnit};
 
     pub const GAME: Game = Game {
-        prefix: "ns1.",
+        prefix: NsDraw::PREFIX,
         parse,
-        verify: check_reveal,
+        verify: check_reveal::<NsDraw>,
         witnessed: true,
     };
 
@@ -1056,32 +1086,30 @@ mod nordau {
         })
     }
 
-    fn check_reveal(
-        commitment_hex: &str,
-        seed_hex: &str,
-        setup_text: &str,
-        words: &[String],
-    ) -> Result<Drawing, Refusal> {
-        let report = verify(commitment_hex, seed_hex, setup_text, words).map_err(|e| match e {
-            VerifyError::Mismatch { shown, computed } => Refusal::Mismatch { shown, computed },
-            VerifyError::Commitment(e) => Problem::Commitment(e).into(),
-            VerifyError::Seed(e) => Problem::Seed(e).into(),
-            VerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
-            VerifyError::Words => Problem::Words.into(),
-        })?;
-        let rows = rows_of(&report);
-        Ok(Drawing {
-            shown: Box::new(Schedule {
-                seating_names: report.seating_names,
-                min: report.setup.min_shift,
-                max: report.setup.max_shift,
-                unit: report.setup.unit,
-                rows,
-            }),
-            commitment_hex: report.commitment_hex,
-            setup_text: report.setup_text,
-            words: report.words,
-        })
+    impl Shown for NsDraw {
+        const DRAW: NsDraw = NsDraw {
+            shifts: DEFAULT_REPORT_SHIFTS,
+        };
+
+        fn setup_problem(e: SetupTextError) -> SetupProblem {
+            setup_problem(e)
+        }
+
+        fn drawing(report: Report) -> Drawing {
+            let rows = rows_of(&report);
+            Drawing {
+                shown: Box::new(Schedule {
+                    seating_names: report.seating_names,
+                    min: report.setup.min_shift,
+                    max: report.setup.max_shift,
+                    unit: report.setup.unit,
+                    rows,
+                }),
+                commitment_hex: report.commitment_hex,
+                setup_text: report.setup_text,
+                words: report.words,
+            }
+        }
     }
 
     fn part(field: &str) -> Part {
@@ -1109,7 +1137,7 @@ mod nordau {
                 found,
                 expected: "ns1",
             },
-            SetupTextError::BadUnit(unit) => SetupProblem::BadUnit(unit),
+            SetupTextError::Own(BadUnit(unit)) => SetupProblem::BadUnit(unit),
             SetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
             SetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
                 part: part(field),
@@ -1259,17 +1287,12 @@ mod cards {
     use super::*;
     use crate::referee::InputMode;
     use crate::referee::cards::setup::MAX_CS_SETUP_TEXT_BYTES;
-    use crate::referee::cards::{
-        CsSetup, CsSetupError, CsSetupTextError, CsVerifyError, CsVerifyReport, cs_verify,
-    };
-
-    /// Stacks printed: more than any game at a table uses.
-    const STACKS: usize = 40;
+    use crate::referee::cards::{CsDraw, CsSetup, CsSetupError, CsSetupTextError, CsVerifyReport};
 
     pub const GAME: Game = Game {
-        prefix: "cs1.",
+        prefix: CsDraw::PREFIX,
         parse,
-        verify: check_reveal,
+        verify: check_reveal::<CsDraw>,
         witnessed: false,
     };
 
@@ -1282,41 +1305,34 @@ mod cards {
         })
     }
 
-    fn check_reveal(
-        commitment_hex: &str,
-        seed_hex: &str,
-        setup_text: &str,
-        words: &[String],
-    ) -> Result<Drawing, Refusal> {
-        let report = cs_verify(commitment_hex, seed_hex, setup_text, words, STACKS).map_err(
-            |e| match e {
-                CsVerifyError::Mismatch { shown, computed } => {
-                    Refusal::Mismatch { shown, computed }
-                }
-                CsVerifyError::Commitment(e) => Problem::Commitment(e).into(),
-                CsVerifyError::Seed(e) => Problem::Seed(e).into(),
-                CsVerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
-                CsVerifyError::Words => Problem::Words.into(),
-            },
-        )?;
-        let CsVerifyReport {
-            commitment_hex,
-            setup,
-            setup_text,
-            words,
-            stacks,
-            ..
-        } = report;
-        Ok(Drawing {
-            commitment_hex,
-            setup_text,
-            words,
-            shown: Box::new(Stacks {
-                white: setup.white,
-                black: setup.black,
+    impl Shown for CsDraw {
+        /// Stacks printed: more than any game at a table uses.
+        const DRAW: CsDraw = CsDraw { stacks: 40 };
+
+        fn setup_problem(e: CsSetupTextError) -> SetupProblem {
+            setup_problem(e)
+        }
+
+        fn drawing(report: CsVerifyReport) -> Drawing {
+            let CsVerifyReport {
+                commitment_hex,
+                setup,
+                setup_text,
+                words,
                 stacks,
-            }),
-        })
+                ..
+            } = report;
+            Drawing {
+                commitment_hex,
+                setup_text,
+                words,
+                shown: Box::new(Stacks {
+                    white: setup.white,
+                    black: setup.black,
+                    stacks,
+                }),
+            }
+        }
     }
 
     fn part(field: &str) -> Part {
@@ -1349,6 +1365,7 @@ mod cards {
                 problem,
             },
             CsSetupTextError::NotUtf8 { index } => SetupProblem::NotUtf8 { index },
+            CsSetupTextError::Own(never) => match never {},
             CsSetupTextError::Invalid(CsSetupError::Name { index, problem }) => {
                 SetupProblem::BadName { index, problem }
             }
@@ -1391,15 +1408,17 @@ mod cards {
 mod undo {
     use super::*;
     use crate::referee::InputMode;
-    use crate::referee::undo::setup::{MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, UC_TEXT_VERSION};
+    use crate::referee::undo::setup::{
+        MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, StartOutOfRange, UC_TEXT_VERSION,
+    };
     use crate::referee::undo::{
-        UcSetup, UcSetupError, UcSetupTextError, UcVerifyError, UcVerifyReport, uc_verify,
+        UcDraw, UcRevealSetupError, UcSetup, UcSetupError, UcSetupTextError, UcVerifyReport,
     };
 
     pub const GAME: Game = Game {
-        prefix: "uc1.",
+        prefix: UcDraw::PREFIX,
         parse,
-        verify: check_reveal,
+        verify: check_reveal::<UcDraw>,
         witnessed: false,
     };
 
@@ -1412,47 +1431,40 @@ mod undo {
         })
     }
 
-    fn check_reveal(
-        commitment_hex: &str,
-        seed_hex: &str,
-        setup_text: &str,
-        words: &[String],
-    ) -> Result<Drawing, Refusal> {
-        let report =
-            uc_verify(commitment_hex, seed_hex, setup_text, words).map_err(|e| match e {
-                UcVerifyError::Mismatch { shown, computed } => {
-                    Refusal::Mismatch { shown, computed }
-                }
-                UcVerifyError::Commitment(e) => Problem::Commitment(e).into(),
-                UcVerifyError::Seed(e) => Problem::Seed(e).into(),
-                UcVerifyError::Setup(e) => Problem::Setup(setup_problem(e)).into(),
-                UcVerifyError::NotDrawn { number } => {
-                    Problem::Setup(SetupProblem::NotDrawn { number }).into()
-                }
-                UcVerifyError::Words => Problem::Words.into(),
-            })?;
-        let UcVerifyReport {
-            commitment_hex,
-            setup,
-            setup_text,
-            words,
-            start,
-            back_rank,
-            fen,
-            ..
-        } = report;
-        Ok(Drawing {
-            commitment_hex,
-            setup_text,
-            words,
-            shown: Box::new(Start {
-                white: setup.white,
-                black: setup.black,
-                number: start.number(),
+    impl Shown for UcDraw {
+        const DRAW: UcDraw = UcDraw;
+
+        fn setup_problem(e: UcRevealSetupError) -> SetupProblem {
+            match e {
+                UcRevealSetupError::Text(e) => setup_problem(e),
+                UcRevealSetupError::NotDrawn { number } => SetupProblem::NotDrawn { number },
+            }
+        }
+
+        fn drawing(report: UcVerifyReport) -> Drawing {
+            let UcVerifyReport {
+                commitment_hex,
+                setup,
+                setup_text,
+                words,
+                start,
                 back_rank,
                 fen,
-            }),
-        })
+                ..
+            } = report;
+            Drawing {
+                commitment_hex,
+                setup_text,
+                words,
+                shown: Box::new(Start {
+                    white: setup.white,
+                    black: setup.black,
+                    number: start.number(),
+                    back_rank,
+                    fen,
+                }),
+            }
+        }
     }
 
     fn part(field: &str) -> Part {
@@ -1482,7 +1494,7 @@ mod undo {
                 found,
                 expected: UC_TEXT_VERSION,
             },
-            UcSetupTextError::StartOutOfRange(number) => SetupProblem::StartOutOfRange(number),
+            UcSetupTextError::Own(StartOutOfRange(number)) => SetupProblem::StartOutOfRange(number),
             UcSetupTextError::BadField { field } => SetupProblem::BadPart(part(field)),
             UcSetupTextError::NonCanonical { field, problem } => SetupProblem::NonCanonical {
                 part: part(field),

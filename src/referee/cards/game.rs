@@ -51,7 +51,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, logged_seed};
+use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
 use serde_json::Value;
 use std::fmt;
 
@@ -547,12 +547,9 @@ impl CsGame {
         words: &[String],
         events: &[CsTimed],
     ) -> Result<CsGame, CsLogError> {
-        match seed {
-            Some(seed) => CsGame::new_blind(setup, seed, words),
-            None => CsGame::new(setup),
-        }
-        .map_err(CsLogError::Setup)?
-        .replay(events)
+        start_drawn(setup, seed, words, CsGame::new_blind, CsGame::new)
+            .map_err(CsLogError::Setup)?
+            .replay(events)
     }
 
     pub fn setup(&self) -> &CsSetup {
@@ -1103,12 +1100,7 @@ impl Logged for CsGame {
 
     fn restore(setup: CsSetup, draw: Option<&DrawRecord>) -> Result<CsGame, CsLogError> {
         let blind = setup.stacks == StackSource::Blind;
-        let words = draw.map_or(&[][..], |d| &d.words[..]);
-        match logged_seed(draw, blind)? {
-            Some(seed) => CsGame::new_blind(setup, seed, words),
-            None => CsGame::new(setup),
-        }
-        .map_err(CsLogError::Setup)
+        restore_drawn(setup, draw, blind, CsGame::new_blind, CsGame::new)
     }
 }
 

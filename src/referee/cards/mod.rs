@@ -24,4 +24,4 @@ pub use setup::{
     cs_commitment_preimage,
 };
 pub use stack::{BlindStacks, Card, Stack, StackError};
-pub use verify::{CsVerifyError, CsVerifyReport, cs_schedule, cs_verify};
+pub use verify::{CsDraw, CsVerifyError, CsVerifyReport, cs_schedule, cs_verify};

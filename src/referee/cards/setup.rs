@@ -15,8 +15,7 @@ use crate::referee::chess_clock::{Increment, TimeControl};
 use crate::referee::commitment::{put_lp, put_u32};
 use crate::referee::common::InputMode;
 use crate::referee::names::{NameProblem, check_names};
-use crate::referee::setup_text::NonCanonical;
-use crate::referee::setup_text::{self, TextPartError};
+use crate::referee::setup_text::{self, SetupCode, SetupTextError};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -142,21 +141,7 @@ impl CsSetup {
     /// the caller says which it is (the stacks are blind: only blind setups
     /// have a commitment).
     pub fn from_text(text: &str, mode: InputMode) -> Result<CsSetup, CsSetupTextError> {
-        if text.len() > MAX_CS_SETUP_TEXT_BYTES {
-            return Err(CsSetupTextError::TooLong { bytes: text.len() });
-        }
-        if let Some((position, found)) = setup_text::bad_character(text) {
-            return Err(CsSetupTextError::BadCharacter { position, found });
-        }
-        let fields: Vec<&str> = text.split('.').collect();
-        if fields.len() != 3 {
-            return Err(CsSetupTextError::FieldCount {
-                found: fields.len(),
-            });
-        }
-        if fields[0] != CS_TEXT_VERSION {
-            return Err(CsSetupTextError::UnknownVersion(fields[0].to_owned()));
-        }
+        let fields = setup_text::fields::<CsSetupError>(text)?;
         let clock = if fields[1] == "none" {
             None
         } else {
@@ -228,84 +213,18 @@ impl fmt::Display for CsSetupError {
 
 impl std::error::Error for CsSetupError {}
 
+impl SetupCode for CsSetupError {
+    const VERSION: &'static str = CS_TEXT_VERSION;
+    const FIELDS: usize = 3;
+    const MAX_BYTES: usize = MAX_CS_SETUP_TEXT_BYTES;
+    type Own = std::convert::Infallible;
+}
+
 /// Why a setup text is refused (never repaired).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CsSetupTextError {
-    TooLong {
-        bytes: usize,
-    },
-    /// A character outside `[A-Za-z0-9._%-]`, at this 0-based position.
-    BadCharacter {
-        position: usize,
-        found: char,
-    },
-    /// Expected 3 fields separated by `.`.
-    FieldCount {
-        found: usize,
-    },
-    /// The first field is not `cs1`.
-    UnknownVersion(String),
-    BadField {
-        field: &'static str,
-    },
-    NonCanonical {
-        field: &'static str,
-        problem: NonCanonical,
-    },
-    /// Name `index` decodes to bytes that are not UTF-8.
-    NotUtf8 {
-        index: usize,
-    },
-    Invalid(CsSetupError),
-}
-
-impl fmt::Display for CsSetupTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsSetupTextError::TooLong { bytes } => write!(
-                f,
-                "setup text is {bytes} bytes long (at most {MAX_CS_SETUP_TEXT_BYTES})"
-            ),
-            CsSetupTextError::BadCharacter { position, found } => write!(
-                f,
-                "character {} (U+{:04X}) cannot appear in a setup text",
-                position + 1,
-                u32::from(*found)
-            ),
-            CsSetupTextError::FieldCount { found } => write!(
-                f,
-                "setup text needs 3 fields separated by '.', found {found}"
-            ),
-            CsSetupTextError::UnknownVersion(v) => {
-                write!(
-                    f,
-                    "unknown setup version '{v}' (expected '{CS_TEXT_VERSION}')"
-                )
-            }
-            CsSetupTextError::BadField { field } => write!(f, "malformed {field} in setup text"),
-            CsSetupTextError::NonCanonical { field, problem } => {
-                write!(f, "the {field} part of the setup text has {problem}")
-            }
-            CsSetupTextError::NotUtf8 { index } => write!(f, "name {} is not UTF-8", index + 1),
-            CsSetupTextError::Invalid(e) => write!(f, "invalid setup: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for CsSetupTextError {}
-
-fn part_error(field: &'static str, e: TextPartError, index: usize) -> CsSetupTextError {
-    match e {
-        TextPartError::Malformed => CsSetupTextError::BadField { field },
-        TextPartError::NonCanonical(problem) => CsSetupTextError::NonCanonical { field, problem },
-        TextPartError::NotUtf8 => CsSetupTextError::NotUtf8 { index },
-    }
-}
+pub type CsSetupTextError = SetupTextError<CsSetupError>;
 
 fn number(s: &str, field: &'static str) -> Result<u64, CsSetupTextError> {
-    setup_text::number(s)
-        .map(u64::from)
-        .map_err(|e| part_error(field, e, 0))
+    setup_text::number_in(s, field).map(u64::from)
 }
 
 /// Letters and digits as themselves, every other byte as `%XX` (upper case),
@@ -315,7 +234,7 @@ fn percent_encode(s: &str) -> String {
 }
 
 fn percent_decode(s: &str, index: usize) -> Result<String, CsSetupTextError> {
-    setup_text::decode_name(s).map_err(|e| part_error("names", e, index))
+    setup_text::name_in(s, index)
 }
 
 #[cfg(test)]

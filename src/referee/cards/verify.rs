@@ -3,10 +3,9 @@
 
 use crate::referee::cards::setup::{CsSetup, CsSetupTextError, cs_commitment};
 use crate::referee::cards::stack::BlindStacks;
-use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
-use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::commitment::{normalise_words, stream_key};
+use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::common::InputMode;
-use std::fmt;
 
 /// Stacks listed by default.
 pub const DEFAULT_REPORT_STACKS: usize = 40;
@@ -24,34 +23,39 @@ pub struct CsVerifyReport {
     pub stacks: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CsVerifyError {
-    Commitment(HexError),
-    Seed(HexError),
-    Setup(CsSetupTextError),
-    Words,
-    Mismatch { shown: String, computed: String },
+/// Why a reveal does not verify.
+pub type CsVerifyError = VerifyError<CsSetupTextError>;
+
+/// The card duel's committed draw, dealing `stacks` stacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsDraw {
+    pub stacks: usize,
 }
 
-impl fmt::Display for CsVerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsVerifyError::Commitment(e) => write!(f, "commitment: {e}"),
-            CsVerifyError::Seed(e) => write!(f, "seed: {e}"),
-            CsVerifyError::Setup(e) => write!(f, "setup: {e}"),
-            CsVerifyError::Words => write!(
-                f,
-                "at most {MAX_WORDS} words of at most {MAX_WORD_BYTES} bytes"
-            ),
-            CsVerifyError::Mismatch { shown, computed } => write!(
-                f,
-                "MISMATCH: the seed and setup give commitment {computed}, but {shown} was shown"
-            ),
-        }
+impl CommittedDraw for CsDraw {
+    const PREFIX: &'static str = "cs1.";
+    type Setup = CsSetup;
+    type SetupError = CsSetupTextError;
+    type Report = CsVerifyReport;
+
+    fn read_setup(&self, text: &str) -> Result<CsSetup, CsSetupTextError> {
+        // The input mode is not committed; it changes nothing here.
+        CsSetup::from_text(text, InputMode::Board)
+    }
+
+    fn commitment(&self, setup: &CsSetup, seed: &[u8; 32]) -> [u8; 32] {
+        cs_commitment(setup, seed)
+    }
+
+    fn report<S: AsRef<str>>(
+        &self,
+        setup: &CsSetup,
+        seed: &[u8; 32],
+        words: &[S],
+    ) -> CsVerifyReport {
+        cs_schedule(setup, seed, words, self.stacks)
     }
 }
-
-impl std::error::Error for CsVerifyError {}
 
 /// Checks a reveal (docs/fairness.md §11.4) and deals the first `n` stacks.
 pub fn cs_verify<S: AsRef<str>>(
@@ -61,21 +65,7 @@ pub fn cs_verify<S: AsRef<str>>(
     words: &[S],
     n: usize,
 ) -> Result<CsVerifyReport, CsVerifyError> {
-    let shown = parse_hex32(commitment_hex).map_err(CsVerifyError::Commitment)?;
-    let seed = parse_hex32(seed_hex).map_err(CsVerifyError::Seed)?;
-    // The input mode is not committed; it changes nothing here.
-    let setup = CsSetup::from_text(setup_text, InputMode::Board).map_err(CsVerifyError::Setup)?;
-    if words.len() > MAX_WORDS || words.iter().any(|w| w.as_ref().len() > MAX_WORD_BYTES) {
-        return Err(CsVerifyError::Words);
-    }
-    let computed = cs_commitment(&setup, &seed);
-    if computed != shown {
-        return Err(CsVerifyError::Mismatch {
-            shown: hex::encode(shown),
-            computed: hex::encode(computed),
-        });
-    }
-    Ok(cs_schedule(&setup, &seed, words, n))
+    CsDraw { stacks: n }.verify(commitment_hex, seed_hex, setup_text, words)
 }
 
 /// The commitment, key and first `n` stacks of (setup, seed, words), with no

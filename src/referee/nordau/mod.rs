@@ -27,4 +27,4 @@ pub use setup::{
     BlockSchedule, NonCanonical, Points, ScheduleLine, Setup, SetupError, SetupTextError, ShiftUnit,
 };
 pub use table::{Stage, Table, TableError, TableLoadError};
-pub use verify::{Report, ShiftEntry, VerifyError, verify, verify_n};
+pub use verify::{NsDraw, Report, ShiftEntry, VerifyError, verify, verify_n};

@@ -12,7 +12,7 @@
 //! setup has exactly one text: `from_text(t)?.to_text() == t`.
 
 use crate::referee::names::{NameProblem, check_name, comparison_key};
-use crate::referee::setup_text::{self, TextPartError};
+use crate::referee::setup_text::{self, SetupCode};
 use std::fmt;
 
 pub use crate::referee::names::MAX_NAME_BYTES;
@@ -275,25 +275,11 @@ impl Setup {
     /// Parses the canonical text form and nothing else (no trimming, no
     /// alternative spellings); the result is validated.
     pub fn from_text(text: &str) -> Result<Setup, SetupTextError> {
-        if text.len() > MAX_SETUP_TEXT_BYTES {
-            return Err(SetupTextError::TooLong { bytes: text.len() });
-        }
-        if let Some((position, found)) = setup_text::bad_character(text) {
-            return Err(SetupTextError::BadCharacter { position, found });
-        }
-        let fields: Vec<&str> = text.split('.').collect();
-        if fields.len() != 7 {
-            return Err(SetupTextError::FieldCount {
-                found: fields.len(),
-            });
-        }
-        if fields[0] != "ns1" {
-            return Err(SetupTextError::UnknownVersion(fields[0].to_owned()));
-        }
+        let fields = setup_text::fields::<SetupError>(text)?;
         let unit = match fields[1] {
             "f" => ShiftUnit::FullMoves,
             "h" => ShiftUnit::HalfMoves,
-            other => return Err(SetupTextError::BadUnit(other.to_owned())),
+            other => return Err(SetupTextError::Own(BadUnit(other.to_owned()))),
         };
         let range = numbers(fields[2], '-', "shift range")?;
         let [min_shift, max_shift] = range[..] else {
@@ -358,81 +344,29 @@ impl Setup {
 
 pub use crate::referee::setup_text::NonCanonical;
 
-/// Why a setup text could not be read.
+/// The unit is neither `f` nor `h`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupTextError {
-    /// Longer than [`MAX_SETUP_TEXT_BYTES`]; refused, never truncated.
-    TooLong { bytes: usize },
-    /// A character outside `[A-Za-z0-9._%-]` (spaces included), at this
-    /// 0-based character position.
-    BadCharacter { position: usize, found: char },
-    /// Expected 7 fields separated by `.`.
-    FieldCount { found: usize },
-    /// The first field is not `ns1`.
-    UnknownVersion(String),
-    /// The unit is neither `f` nor `h`.
-    BadUnit(String),
-    /// A field is not in the expected shape (numbers, separators, escapes).
-    BadField { field: &'static str },
-    /// Well formed, but not the one text of its setup.
-    NonCanonical {
-        field: &'static str,
-        problem: NonCanonical,
-    },
-    /// Name `index` (0-based) decodes to bytes that are not UTF-8.
-    NotUtf8 { index: usize },
-    /// Well formed but outside the limits.
-    Invalid(SetupError),
-}
+pub struct BadUnit(pub String);
 
-impl fmt::Display for SetupTextError {
+impl fmt::Display for BadUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupTextError::TooLong { bytes } => write!(
-                f,
-                "setup text is {bytes} bytes long (at most {MAX_SETUP_TEXT_BYTES})"
-            ),
-            SetupTextError::BadCharacter { position, found } => write!(
-                f,
-                "character {} (U+{:04X}) cannot appear in a setup text",
-                position + 1,
-                u32::from(*found)
-            ),
-            SetupTextError::FieldCount { found } => {
-                write!(
-                    f,
-                    "setup text needs 7 fields separated by '.', found {found}"
-                )
-            }
-            SetupTextError::UnknownVersion(v) => {
-                write!(f, "unknown setup version '{v}' (expected 'ns1')")
-            }
-            SetupTextError::BadUnit(u) => {
-                write!(f, "unknown shift unit '{u}' (expected 'f' or 'h')")
-            }
-            SetupTextError::BadField { field } => write!(f, "malformed {field} in setup text"),
-            SetupTextError::NonCanonical { field, problem } => {
-                write!(f, "the {field} part of the setup text has {problem}")
-            }
-            SetupTextError::NotUtf8 { index } => write!(f, "name {} is not UTF-8", index + 1),
-            SetupTextError::Invalid(e) => write!(f, "invalid setup: {e}"),
-        }
+        write!(f, "unknown shift unit '{}' (expected 'f' or 'h')", self.0)
     }
 }
 
-impl std::error::Error for SetupTextError {}
-
-fn part_error(field: &'static str, e: TextPartError, index: usize) -> SetupTextError {
-    match e {
-        TextPartError::Malformed => SetupTextError::BadField { field },
-        TextPartError::NonCanonical(problem) => SetupTextError::NonCanonical { field, problem },
-        TextPartError::NotUtf8 => SetupTextError::NotUtf8 { index },
-    }
+impl SetupCode for SetupError {
+    const VERSION: &'static str = "ns1";
+    const FIELDS: usize = 7;
+    const MAX_BYTES: usize = MAX_SETUP_TEXT_BYTES;
+    type Own = BadUnit;
 }
+
+/// Why a setup text could not be read.
+pub type SetupTextError = setup_text::SetupTextError<SetupError>;
 
 /// A canonical decimal number: digits only, no leading zeros, fits u32.
 fn number(s: &str, field: &'static str) -> Result<u32, SetupTextError> {
-    setup_text::number(s).map_err(|e| part_error(field, e, 0))
+    setup_text::number_in(s, field)
 }
 
 fn numbers(s: &str, sep: char, field: &'static str) -> Result<Vec<u32>, SetupTextError> {
@@ -446,7 +380,7 @@ fn percent_encode(s: &str) -> String {
 /// Decodes one name of the canonical text: letters and digits as themselves,
 /// every other byte as `%XX` with upper-case hex digits.
 fn percent_decode(s: &str, index: usize) -> Result<String, SetupTextError> {
-    setup_text::decode_name(s).map_err(|e| part_error("names", e, index))
+    setup_text::name_in(s, index)
 }
 
 #[cfg(test)]
@@ -488,7 +422,7 @@ mod tests {
         );
         assert_eq!(
             Setup::from_text("ns1.q.3-6.15000.500.2-1-0-1.A_B_C"),
-            Err(SetupTextError::BadUnit("q".into()))
+            Err(SetupTextError::Own(BadUnit("q".into())))
         );
         assert_eq!(
             Setup::from_text("ns1.f.3-06.15000.500.2-1-0-1.A_B_C"),

@@ -1,13 +1,12 @@
 //! The verifier (C-3): recompute the commitment from the revealed seed and
 //! setup and print the whole schedule. The UI's verifier page calls [`verify`].
 
-use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
+use crate::referee::commitment::{normalise_words, stream_key};
+use crate::referee::committed::{self, CommittedDraw};
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
-use crate::referee::nordau::game::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::nordau::seats::{Colour, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupTextError};
-use std::fmt;
 
 /// Shifts listed by [`verify`].
 pub const DEFAULT_REPORT_SHIFTS: usize = 30;
@@ -40,39 +39,33 @@ pub struct Report {
     pub shifts: Vec<ShiftEntry>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VerifyError {
-    Commitment(HexError),
-    Seed(HexError),
-    Setup(SetupTextError),
-    /// Too many or too long words.
-    Words,
-    /// The seed and setup do not give the shown commitment.
-    Mismatch {
-        shown: String,
-        computed: String,
-    },
+/// Why a reveal does not verify.
+pub type VerifyError = committed::VerifyError<SetupTextError>;
+
+/// Nordau Shift's committed draw, listing `shifts` shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NsDraw {
+    pub shifts: usize,
 }
 
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VerifyError::Commitment(e) => write!(f, "commitment: {e}"),
-            VerifyError::Seed(e) => write!(f, "seed: {e}"),
-            VerifyError::Setup(e) => write!(f, "setup: {e}"),
-            VerifyError::Words => write!(
-                f,
-                "at most {MAX_WORDS} words of at most {MAX_WORD_BYTES} bytes"
-            ),
-            VerifyError::Mismatch { shown, computed } => write!(
-                f,
-                "MISMATCH: the seed and setup give commitment {computed}, but {shown} was shown"
-            ),
-        }
+impl CommittedDraw for NsDraw {
+    const PREFIX: &'static str = "ns1.";
+    type Setup = Setup;
+    type SetupError = SetupTextError;
+    type Report = Report;
+
+    fn read_setup(&self, text: &str) -> Result<Setup, SetupTextError> {
+        Setup::from_text(text)
+    }
+
+    fn commitment(&self, setup: &Setup, seed: &[u8; 32]) -> [u8; 32] {
+        commitment(setup, seed)
+    }
+
+    fn report<S: AsRef<str>>(&self, setup: &Setup, seed: &[u8; 32], words: &[S]) -> Report {
+        schedule(setup, seed, words, self.shifts)
     }
 }
-
-impl std::error::Error for VerifyError {}
 
 /// Recomputes the commitment and the first [`DEFAULT_REPORT_SHIFTS`] shifts.
 pub fn verify<S: AsRef<str>>(
@@ -98,20 +91,7 @@ pub fn verify_n<S: AsRef<str>>(
     words: &[S],
     shifts: usize,
 ) -> Result<Report, VerifyError> {
-    let shown = parse_hex32(commitment_hex).map_err(VerifyError::Commitment)?;
-    let seed = parse_hex32(seed_hex).map_err(VerifyError::Seed)?;
-    let setup = Setup::from_text(setup_text).map_err(VerifyError::Setup)?;
-    if words.len() > MAX_WORDS || words.iter().any(|w| w.as_ref().len() > MAX_WORD_BYTES) {
-        return Err(VerifyError::Words);
-    }
-    let computed = commitment(&setup, &seed);
-    if computed != shown {
-        return Err(VerifyError::Mismatch {
-            shown: hex::encode(shown),
-            computed: hex::encode(computed),
-        });
-    }
-    Ok(schedule(&setup, &seed, words, shifts))
+    NsDraw { shifts }.verify(commitment_hex, seed_hex, setup_text, words)
 }
 
 /// The schedule of (setup, seed, words), without checking any commitment.

@@ -45,7 +45,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, logged_seed};
+use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use serde_json::Value;
@@ -489,12 +489,9 @@ impl UcGame {
         words: &[String],
         events: &[UcTimed],
     ) -> Result<UcGame, UcLogError> {
-        match seed {
-            Some(seed) => UcGame::new_drawn(setup, seed, words),
-            None => UcGame::new(setup),
-        }
-        .map_err(UcLogError::Setup)?
-        .replay(events)
+        start_drawn(setup, seed, words, UcGame::new_drawn, UcGame::new)
+            .map_err(UcLogError::Setup)?
+            .replay(events)
     }
 
     pub fn setup(&self) -> &UcSetup {
@@ -966,12 +963,7 @@ impl Logged for UcGame {
 
     fn restore(setup: UcSetup, draw: Option<&DrawRecord>) -> Result<UcGame, UcLogError> {
         let drawn = setup.start == StartChoice::Drawn;
-        let words = draw.map_or(&[][..], |d| &d.words[..]);
-        match logged_seed(draw, drawn)? {
-            Some(seed) => UcGame::new_drawn(setup, seed, words),
-            None => UcGame::new(setup),
-        }
-        .map_err(UcLogError::Setup)
+        restore_drawn(setup, draw, drawn, UcGame::new_drawn, UcGame::new)
     }
 }
 

@@ -21,4 +21,6 @@ pub use setup::{
     uc_commitment, uc_commitment_preimage,
 };
 pub use start::{CHESS960_POSITIONS, STANDARD_POSITION, StartError, StartPosition};
-pub use verify::{UcVerifyError, UcVerifyReport, uc_schedule, uc_verify};
+pub use verify::{
+    UcDraw, UcRevealSetupError, UcVerifyError, UcVerifyReport, uc_schedule, uc_verify,
+};

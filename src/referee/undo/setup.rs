@@ -21,8 +21,7 @@ use crate::referee::chess_clock::{Increment, Stage, TimeControl};
 use crate::referee::commitment::{put_lp, put_u32};
 use crate::referee::common::InputMode;
 use crate::referee::names::{NameProblem, check_names};
-use crate::referee::setup_text::NonCanonical;
-use crate::referee::setup_text::{self, TextPartError};
+use crate::referee::setup_text::{self, SetupCode, SetupTextError};
 use crate::referee::undo::start::StartPosition;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -183,27 +182,13 @@ impl UcSetup {
     /// Reads a canonical setup text and nothing else; the input mode is not
     /// committed, so the caller says which it is.
     pub fn from_text(text: &str, mode: InputMode) -> Result<UcSetup, UcSetupTextError> {
-        if text.len() > MAX_UC_SETUP_TEXT_BYTES {
-            return Err(UcSetupTextError::TooLong { bytes: text.len() });
-        }
-        if let Some((position, found)) = setup_text::bad_character(text) {
-            return Err(UcSetupTextError::BadCharacter { position, found });
-        }
-        let fields: Vec<&str> = text.split('.').collect();
-        if fields.len() != 6 {
-            return Err(UcSetupTextError::FieldCount {
-                found: fields.len(),
-            });
-        }
-        if fields[0] != UC_TEXT_VERSION {
-            return Err(UcSetupTextError::UnknownVersion(fields[0].to_owned()));
-        }
+        let fields = setup_text::fields::<UcSetupError>(text)?;
         let start = if fields[1] == "r" {
             StartChoice::Drawn
         } else {
             let n = number(fields[1], "start")?;
             StartChoice::Fixed(
-                StartPosition::new(n).map_err(|_| UcSetupTextError::StartOutOfRange(n))?,
+                StartPosition::new(n).map_err(|_| UcSetupTextError::Own(StartOutOfRange(n)))?,
             )
         };
         let pair = |s: &str, field: &'static str| -> Result<[u32; 2], UcSetupTextError> {
@@ -251,20 +236,12 @@ fn increment_parts(i: Increment) -> (u8, u64) {
     }
 }
 
-fn part_error(field: &'static str, e: TextPartError, index: usize) -> UcSetupTextError {
-    match e {
-        TextPartError::Malformed => UcSetupTextError::BadField { field },
-        TextPartError::NonCanonical(problem) => UcSetupTextError::NonCanonical { field, problem },
-        TextPartError::NotUtf8 => UcSetupTextError::NotUtf8 { index },
-    }
-}
-
 fn number(s: &str, field: &'static str) -> Result<u32, UcSetupTextError> {
-    setup_text::number(s).map_err(|e| part_error(field, e, 0))
+    setup_text::number_in(s, field)
 }
 
 fn name(s: &str, index: usize) -> Result<String, UcSetupTextError> {
-    setup_text::decode_name(s).map_err(|e| part_error("names", e, index))
+    setup_text::name_in(s, index)
 }
 
 /// One stage: `<moves>-<add_ms>-<increment>`, moves `0` = the rest of the
@@ -340,75 +317,29 @@ impl fmt::Display for UcSetupError {
 
 impl std::error::Error for UcSetupError {}
 
-/// Why a setup text is refused (never repaired).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UcSetupTextError {
-    TooLong {
-        bytes: usize,
-    },
-    /// A character outside `[A-Za-z0-9._%-]`, at this 0-based position.
-    BadCharacter {
-        position: usize,
-        found: char,
-    },
-    /// Expected 6 fields separated by `.`.
-    FieldCount {
-        found: usize,
-    },
-    /// The first field is not `uc1`.
-    UnknownVersion(String),
-    /// A start position number above 959.
-    StartOutOfRange(u32),
-    BadField {
-        field: &'static str,
-    },
-    NonCanonical {
-        field: &'static str,
-        problem: NonCanonical,
-    },
-    /// Name `index` decodes to bytes that are not UTF-8.
-    NotUtf8 {
-        index: usize,
-    },
-    Invalid(UcSetupError),
-}
+/// A start position number above 959.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartOutOfRange(pub u32);
 
-impl fmt::Display for UcSetupTextError {
+impl fmt::Display for StartOutOfRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UcSetupTextError::TooLong { bytes } => write!(
-                f,
-                "setup text is {bytes} bytes long (at most {MAX_UC_SETUP_TEXT_BYTES})"
-            ),
-            UcSetupTextError::BadCharacter { position, found } => write!(
-                f,
-                "character {} (U+{:04X}) cannot appear in a setup text",
-                position + 1,
-                u32::from(*found)
-            ),
-            UcSetupTextError::FieldCount { found } => write!(
-                f,
-                "setup text needs 6 fields separated by '.', found {found}"
-            ),
-            UcSetupTextError::UnknownVersion(v) => write!(
-                f,
-                "unknown setup version '{v}' (expected '{UC_TEXT_VERSION}')"
-            ),
-            UcSetupTextError::StartOutOfRange(n) => write!(
-                f,
-                "there is no start position {n}: Chess960 positions are numbered 0 to 959"
-            ),
-            UcSetupTextError::BadField { field } => write!(f, "malformed {field} in setup text"),
-            UcSetupTextError::NonCanonical { field, problem } => {
-                write!(f, "the {field} part of the setup text has {problem}")
-            }
-            UcSetupTextError::NotUtf8 { index } => write!(f, "name {} is not UTF-8", index + 1),
-            UcSetupTextError::Invalid(e) => write!(f, "invalid setup: {e}"),
-        }
+        write!(
+            f,
+            "there is no start position {}: Chess960 positions are numbered 0 to 959",
+            self.0
+        )
     }
 }
 
-impl std::error::Error for UcSetupTextError {}
+impl SetupCode for UcSetupError {
+    const VERSION: &'static str = UC_TEXT_VERSION;
+    const FIELDS: usize = 6;
+    const MAX_BYTES: usize = MAX_UC_SETUP_TEXT_BYTES;
+    type Own = StartOutOfRange;
+}
+
+/// Why a setup text is refused (never repaired).
+pub type UcSetupTextError = SetupTextError<UcSetupError>;
 
 #[cfg(test)]
 mod tests {
@@ -479,7 +410,7 @@ mod tests {
         ));
         assert!(matches!(
             UcSetup::from_text("uc1.960.2-2.60000-60000.0-0-n.A_B", InputMode::Clock),
-            Err(UcSetupTextError::StartOutOfRange(960))
+            Err(UcSetupTextError::Own(StartOutOfRange(960)))
         ));
     }
 }

@@ -2,8 +2,8 @@
 //! commitment from the revealed seed and setup text and draw the position
 //! again (docs/fairness.md §12.4).
 
-use crate::referee::commitment::{HexError, normalise_words, parse_hex32, stream_key};
-use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::commitment::{normalise_words, stream_key};
+use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::common::InputMode;
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupTextError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
@@ -25,45 +25,65 @@ pub struct UcVerifyReport {
     pub fen: String,
 }
 
+/// Why a setup code is refused for a reveal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UcVerifyError {
-    Commitment(HexError),
-    Seed(HexError),
-    Setup(UcSetupTextError),
+pub enum UcRevealSetupError {
+    Text(UcSetupTextError),
     /// The setup names its start position: nothing was drawn.
     NotDrawn {
         number: u32,
     },
-    Words,
-    Mismatch {
-        shown: String,
-        computed: String,
-    },
 }
 
-impl fmt::Display for UcVerifyError {
+impl fmt::Display for UcRevealSetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UcVerifyError::Commitment(e) => write!(f, "commitment: {e}"),
-            UcVerifyError::Seed(e) => write!(f, "seed: {e}"),
-            UcVerifyError::Setup(e) => write!(f, "setup: {e}"),
-            UcVerifyError::NotDrawn { number } => write!(
+            UcRevealSetupError::Text(e) => e.fmt(f),
+            UcRevealSetupError::NotDrawn { number } => write!(
                 f,
-                "setup: this game starts from the chosen position {number}; nothing was drawn"
-            ),
-            UcVerifyError::Words => write!(
-                f,
-                "at most {MAX_WORDS} words of at most {MAX_WORD_BYTES} bytes"
-            ),
-            UcVerifyError::Mismatch { shown, computed } => write!(
-                f,
-                "MISMATCH: the seed and setup give commitment {computed}, but {shown} was shown"
+                "this game starts from the chosen position {number}; nothing was drawn"
             ),
         }
     }
 }
 
-impl std::error::Error for UcVerifyError {}
+impl std::error::Error for UcRevealSetupError {}
+
+/// Why a reveal does not verify.
+pub type UcVerifyError = VerifyError<UcRevealSetupError>;
+
+/// Undo Chess's committed draw: the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UcDraw;
+
+impl CommittedDraw for UcDraw {
+    const PREFIX: &'static str = "uc1.";
+    type Setup = UcSetup;
+    type SetupError = UcRevealSetupError;
+    type Report = UcVerifyReport;
+
+    fn read_setup(&self, text: &str) -> Result<UcSetup, UcRevealSetupError> {
+        // The input mode is not committed; it changes nothing here.
+        let setup = UcSetup::from_text(text, InputMode::Board).map_err(UcRevealSetupError::Text)?;
+        match setup.start {
+            StartChoice::Fixed(p) => Err(UcRevealSetupError::NotDrawn { number: p.number() }),
+            StartChoice::Drawn => Ok(setup),
+        }
+    }
+
+    fn commitment(&self, setup: &UcSetup, seed: &[u8; 32]) -> [u8; 32] {
+        uc_commitment(setup, seed)
+    }
+
+    fn report<S: AsRef<str>>(
+        &self,
+        setup: &UcSetup,
+        seed: &[u8; 32],
+        words: &[S],
+    ) -> UcVerifyReport {
+        uc_schedule(setup, seed, words)
+    }
+}
 
 /// Checks a reveal (docs/fairness.md §12.4) and draws the start position.
 pub fn uc_verify<S: AsRef<str>>(
@@ -72,24 +92,7 @@ pub fn uc_verify<S: AsRef<str>>(
     setup_text: &str,
     words: &[S],
 ) -> Result<UcVerifyReport, UcVerifyError> {
-    let shown = parse_hex32(commitment_hex).map_err(UcVerifyError::Commitment)?;
-    let seed = parse_hex32(seed_hex).map_err(UcVerifyError::Seed)?;
-    // The input mode is not committed; it changes nothing here.
-    let setup = UcSetup::from_text(setup_text, InputMode::Board).map_err(UcVerifyError::Setup)?;
-    if let StartChoice::Fixed(p) = setup.start {
-        return Err(UcVerifyError::NotDrawn { number: p.number() });
-    }
-    if words.len() > MAX_WORDS || words.iter().any(|w| w.as_ref().len() > MAX_WORD_BYTES) {
-        return Err(UcVerifyError::Words);
-    }
-    let computed = uc_commitment(&setup, &seed);
-    if computed != shown {
-        return Err(UcVerifyError::Mismatch {
-            shown: hex::encode(shown),
-            computed: hex::encode(computed),
-        });
-    }
-    Ok(uc_schedule(&setup, &seed, words))
+    UcDraw.verify(commitment_hex, seed_hex, setup_text, words)
 }
 
 /// The commitment, key and drawn position of (setup, seed, words), with no
