@@ -184,7 +184,7 @@ pub fn BughouseTable() -> impl IntoView {
     };
     provide_context(ctx);
     base.page(
-        "bh-table ns-table",
+        "bh-table game-table",
         damaged,
         move || live_text(&ctx),
         [

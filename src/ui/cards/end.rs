@@ -177,7 +177,7 @@ pub fn EndScreen() -> impl IntoView {
         }
     };
     view! {
-        <section class="cs-end ns-end page-narrow">
+        <section class="cs-end game-end page-narrow">
             <div inner_html=head></div>
             {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| {
                 let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());

@@ -157,7 +157,7 @@ pub fn CardsTable() -> impl IntoView {
 fn CardsModule() -> impl IntoView {
     let (ctx, damaged) = module::open::<CardsGame>(&SPEC);
     ctx.page(
-        "cs-table ns-table",
+        "cs-table game-table",
         damaged,
         move || live_text(&ctx),
         [

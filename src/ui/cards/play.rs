@@ -273,7 +273,7 @@ fn Table() -> impl IntoView {
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
     view! {
         <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play zh-play cs-play" class:board-mode=board_mode>
+        <section class="game-play zh-play cs-play" class:board-mode=board_mode>
             <Half colour=Colour::Black view_now=view_now note=note/>
             <Middle view_now=view_now note=note menu_open=menu_open/>
             <Show when=board_mode>

@@ -87,7 +87,7 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     view! {
-        <section class="zh-end ns-end page-narrow">
+        <section class="zh-end game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || view_now().and_then(|v| {
                 let t = i18n.of(&TEXTS);

@@ -110,7 +110,7 @@ pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
 pub fn CrazyhouseTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<ZhGame>(&SPEC);
     ctx.page(
-        "zh-table ns-table",
+        "zh-table game-table",
         damaged,
         move || live_text(&ctx),
         [

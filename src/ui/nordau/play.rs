@@ -34,7 +34,7 @@ pub fn PlayScreen() -> impl IntoView {
         // The page's heading for screen readers: the play screen shows none. Not
         // inside the section, whose CSS places the halves by `:first-child`.
         <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play" class:board-mode=board_mode>
+        <section class="game-play" class:board-mode=board_mode>
             <Half colour=Colour::Black/>
             <Middle menu_open=menu_open/>
             <Show when=board_mode>

@@ -84,7 +84,7 @@ pub fn EndScreen() -> impl IntoView {
     let board_mode = move || view_now().is_some_and(|v| v.fen.is_some());
 
     view! {
-        <section class="uc-end ns-end page-narrow">
+        <section class="uc-end game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || view_now().and_then(|v| {
                 let t = i18n.of(&TEXTS);

@@ -118,7 +118,7 @@ pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
 pub fn UndoTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<UcGame>(&SPEC);
     ctx.page(
-        "uc-table ns-table",
+        "uc-table game-table",
         damaged,
         move || live_text(&ctx),
         [

@@ -40,7 +40,7 @@ pub fn PlayScreen() -> impl IntoView {
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play zh-play uc-play" class:board-mode=board_mode>
+        <section class="game-play zh-play uc-play" class:board-mode=board_mode>
             <Half colour=Colour::Black/>
             <Middle menu_open=menu_open/>
             <Show when=board_mode>
