@@ -104,3 +104,9 @@ pub fn RematchOrNew(
         </button>
     }
 }
+
+/// A finished game as the live region announces it: the module's
+/// `template` ("{result}, {reason}") filled in.
+pub fn announce(template: &str, result: &str, reason: &str) -> String {
+    format::fill(template, &[("result", result), ("reason", reason)])
+}

@@ -31,6 +31,7 @@ pub mod nordau;
 pub mod number_field;
 pub mod offline_status;
 pub mod one_window;
+pub mod play_parts;
 pub mod qr;
 pub mod route;
 pub mod saved;

@@ -124,18 +124,15 @@ pub fn result_text(t: &CardsTexts, view: &CsView) -> String {
 /// What the screen-reader live region says: a finished game's result.
 fn live_text(ctx: &CardsCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let g = g.as_ref().filter(|g| g.game.is_over())?;
-            let view = g.game.view(g.game.last_event_ms());
-            let r = view.result?;
-            Some(format!(
-                "{} — {}",
-                result_text(t, &view),
-                reason_text(t, r.reason)
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|g| {
+        let view = g.game.view(g.game.last_event_ms());
+        let r = view.result?;
+        Some(format!(
+            "{} — {}",
+            result_text(t, &view),
+            reason_text(t, r.reason)
+        ))
+    })
 }
 
 /// The whole module at `#/cards`: once a sealed save's key is unsealed.
@@ -160,11 +157,9 @@ fn CardsModule() -> impl IntoView {
         "cs-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

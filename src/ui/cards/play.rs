@@ -21,6 +21,7 @@ use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::module::LOW_TIME_MS;
+use crate::ui::play_parts::PlayFrame;
 use crate::ui::qr::escape;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -272,18 +273,16 @@ fn Table() -> impl IntoView {
     let board_mode =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
     view! {
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="game-play zh-play cs-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black view_now=view_now note=note/>
-            <Middle view_now=view_now note=note menu_open=menu_open/>
-            <Show when=board_mode>
-                <CsBoard view_now=view_now/>
-            </Show>
-            <Half colour=Colour::White view_now=view_now note=note/>
-            <Show when=move || menu_open.get()>
-                <Menu open=menu_open held=held view_now=view_now/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play cs-play"
+            board_mode=Signal::derive(board_mode)
+            menu_open=menu_open
+            half=move |colour: Colour| view! { <Half colour=colour view_now=view_now note=note/> }.into_any()
+            middle=move || view! { <Middle view_now=view_now note=note menu_open=menu_open/> }
+            board=move || view! { <CsBoard view_now=view_now/> }
+            menu=move || view! { <Menu open=menu_open held=held view_now=view_now/> }
+        />
     }
 }
 

@@ -12,11 +12,11 @@ mod strings;
 use leptos::prelude::*;
 
 use crate::referee::{Outcome, ZhGame, ZhReason, ZhView};
-use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
+use crate::ui::{end_parts, format};
 use strings::{CrazyhouseTexts, TEXTS};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -83,20 +83,16 @@ pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
 /// screen or a language switch never leaves an old message.
 fn live_text(ctx: &ZhCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let game = g.as_ref().filter(|g| g.is_over())?;
-            let view = game.view(game.last_event_ms());
-            let r = view.result?;
-            Some(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", reason_text(t, r.reason)),
-                ],
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|game| {
+        let view = game.view(game.last_event_ms());
+        let r = view.result?;
+        let result = result_text(t, &view);
+        Some(end_parts::announce(
+            t.end_announce,
+            &result,
+            reason_text(t, r.reason),
+        ))
+    })
 }
 
 /// The game's view at the screen's time (tracks both).
@@ -113,11 +109,9 @@ pub fn CrazyhouseTable() -> impl IntoView {
         "zh-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

@@ -11,6 +11,7 @@ use crate::ui::board::{Board, Pockets};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
+use crate::ui::play_parts::PlayFrame;
 
 use super::strings::TEXTS;
 
@@ -32,20 +33,16 @@ pub fn PlayScreen() -> impl IntoView {
     );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
-        // The page's heading for screen readers: the play screen shows none. Not
-        // inside the section, whose CSS places the halves by `:first-child`.
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="game-play zh-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black/>
-            <Middle menu_open=menu_open/>
-            <Show when=board_mode>
-                <ZhBoard/>
-            </Show>
-            <Half colour=Colour::White/>
-            <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open held=held/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play"
+            board_mode=Signal::derive(board_mode)
+            menu_open=menu_open
+            half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
+            middle=move || view! { <Middle menu_open=menu_open/> }
+            board=|| view! { <ZhBoard/> }
+            menu=move || view! { <GameMenu open=menu_open held=held/> }
+        />
     }
 }
 

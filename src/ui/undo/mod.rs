@@ -17,10 +17,10 @@ use leptos::prelude::*;
 
 use crate::referee::undo::{UcGame, UcReason, UcView};
 use crate::referee::{Colour, Outcome};
-use crate::ui::format;
 use crate::ui::games::GameEntry;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleSpec};
 use crate::ui::saved::Slot;
+use crate::ui::{end_parts, format};
 use strings::{TEXTS, UndoTexts};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -91,20 +91,16 @@ pub fn result_text(t: &UndoTexts, view: &UcView) -> String {
 /// What the screen-reader live region says: a finished game's result.
 fn live_text(ctx: &UcCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let game = g.as_ref().filter(|g| g.is_over())?;
-            let view = game.view(game.last_event_ms());
-            let r = view.result?;
-            Some(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", reason_text(t, r.reason)),
-                ],
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|game| {
+        let view = game.view(game.last_event_ms());
+        let r = view.result?;
+        let result = result_text(t, &view);
+        Some(end_parts::announce(
+            t.end_announce,
+            &result,
+            reason_text(t, r.reason),
+        ))
+    })
 }
 
 /// The game's view at the screen's time (tracks both).
@@ -121,11 +117,9 @@ pub fn UndoTable() -> impl IntoView {
         "uc-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

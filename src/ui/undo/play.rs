@@ -20,6 +20,7 @@ use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::module::LOW_TIME_MS;
+use crate::ui::play_parts::PlayFrame;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
@@ -39,18 +40,16 @@ pub fn PlayScreen() -> impl IntoView {
     );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="game-play zh-play uc-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black/>
-            <Middle menu_open=menu_open/>
-            <Show when=board_mode>
-                <UcBoard/>
-            </Show>
-            <Half colour=Colour::White/>
-            <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open held=held/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play uc-play"
+            board_mode=Signal::derive(board_mode)
+            menu_open=menu_open
+            half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
+            middle=move || view! { <Middle menu_open=menu_open/> }
+            board=|| view! { <UcBoard/> }
+            menu=move || view! { <GameMenu open=menu_open held=held/> }
+        />
     }
 }
 
