@@ -110,3 +110,28 @@ pub fn RematchOrNew(
 pub fn announce(template: &str, result: &str, reason: &str) -> String {
     format::fill(template, &[("result", result), ("reason", reason)])
 }
+
+/// "The record" and its buttons, for a chess record in PGN.
+#[component]
+pub fn PgnRecord(
+    file_name: &'static str,
+    /// "Download PGN".
+    #[prop(into)]
+    download_label: Signal<&'static str>,
+    /// The share sheet's title (the game's name).
+    #[prop(into)]
+    title: Signal<&'static str>,
+    #[prop(into)] text: Callback<(), Option<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+        <RecordButtons
+            file_name=file_name
+            mime="application/x-chess-pgn"
+            download_label=download_label
+            title=title
+            text=text
+        />
+    }
+}

@@ -24,6 +24,8 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "undo"))]
+pub mod menu_parts;
 pub mod module;
 pub mod names;
 #[cfg(feature = "nordau")]

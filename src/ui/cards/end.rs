@@ -11,7 +11,7 @@ use super::strings::{CardsTexts, TEXTS};
 use super::{current_view, name_of, reason_text, result_text, use_cards};
 use crate::referee::cards::{Card, CsView, SeriesEnd, TurnView, cs_to_pgn};
 use crate::ui::board::FinalPosition;
-use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::end_parts::{FinalClocks, PgnRecord, RecordButtons, RematchOrNew};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
@@ -206,10 +206,8 @@ pub fn EndScreen() -> impl IntoView {
             <div inner_html=history></div>
             <Show when=board>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
-                    <RecordButtons
+                    <PgnRecord
                         file_name="card-duel.pgn"
-                        mime="application/x-chess-pgn"
                         download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
                         title=Signal::derive(move || i18n.of(&TEXTS).game_name)
                         text=move |()| pgn()
