@@ -37,12 +37,6 @@ pub mod play_parts;
 pub mod qr;
 pub mod route;
 pub mod saved;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
 pub mod setup_parts;
 pub mod theme;
 pub mod ticker;
