@@ -14,9 +14,7 @@ use super::{CardsCtx, current_view, name_of, use_cards};
 use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, Stack, TurnView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::Board;
-use crate::ui::clock_controls::{
-    AdjustRow, ClockControls, ClockHalf, Sheet, SoundAndDiscard, pause_while_open,
-};
+use crate::ui::clock_controls::{AdjustRow, ClockControls, ClockHalf, Sheet, SoundAndDiscard};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
@@ -255,21 +253,10 @@ fn played(ctx: CardsCtx, note: RwSignal<String>, check: bool) {
 fn Table() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_cards();
-    let menu_open = RwSignal::new(false);
     let note = RwSignal::new(String::new());
     let view_now = Memo::new(move |_| current_view(&ctx));
     let running =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.running.is_some() && !v.paused));
-    let held = pause_while_open(
-        menu_open,
-        running,
-        move || ctx.send(CsEvent::Pause),
-        move || {
-            if view_now.with_untracked(|v| v.as_ref().is_some_and(|v| v.paused)) {
-                ctx.send(CsEvent::Resume);
-            }
-        },
-    );
     let board_mode =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
     view! {
@@ -277,11 +264,14 @@ fn Table() -> impl IntoView {
             heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
             class="game-play zh-play cs-play"
             board_mode=Signal::derive(board_mode)
-            menu_open=menu_open
+            running=Signal::derive(running)
+            paused=Signal::derive(move || view_now.with_untracked(|v| v.as_ref().is_some_and(|v| v.paused)))
+            on_pause=move |()| ctx.send(CsEvent::Pause)
+            on_resume=move |()| { ctx.send(CsEvent::Resume); }
             half=move |colour: Colour| view! { <Half colour=colour view_now=view_now note=note/> }.into_any()
-            middle=move || view! { <Middle view_now=view_now note=note menu_open=menu_open/> }
+            middle=move |menu_open| view! { <Middle view_now=view_now note=note menu_open=menu_open/> }.into_any()
             board=move || view! { <CsBoard view_now=view_now/> }
-            menu=move || view! { <Menu open=menu_open held=held view_now=view_now/> }
+            menu=move |(open, held)| view! { <Menu open=open held=held view_now=view_now/> }.into_any()
         />
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
 use crate::ui::board::{Board, Pockets};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::play_parts::PlayFrame;
@@ -19,29 +19,21 @@ use super::strings::TEXTS;
 pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let menu_open = RwSignal::new(false);
     let phase_is = move |wanted: ZhPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
-    let held = pause_while_open(
-        menu_open,
-        move || phase_is(ZhPhase::Running),
-        move || ctx.send(ZhEvent::Pause),
-        move || {
-            if phase_is(ZhPhase::Paused) {
-                ctx.send(ZhEvent::Resume);
-            }
-        },
-    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <PlayFrame
             heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
             class="game-play zh-play"
             board_mode=Signal::derive(board_mode)
-            menu_open=menu_open
+            running=Signal::derive(move || phase_is(ZhPhase::Running))
+            paused=Signal::derive(move || phase_is(ZhPhase::Paused))
+            on_pause=move |()| ctx.send(ZhEvent::Pause)
+            on_resume=move |()| { ctx.send(ZhEvent::Resume); }
             half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
-            middle=move || view! { <Middle menu_open=menu_open/> }
+            middle=|menu_open| view! { <Middle menu_open=menu_open/> }.into_any()
             board=|| view! { <ZhBoard/> }
-            menu=move || view! { <GameMenu open=menu_open held=held/> }
+            menu=|(open, held)| view! { <GameMenu open=open held=held/> }.into_any()
         />
     }
 }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::play_parts::PlayFrame;
@@ -18,30 +18,22 @@ use super::strings::TEXTS;
 pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let menu_open = RwSignal::new(false);
     let phase_is = move |wanted: ViewPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
-    let held = pause_while_open(
-        menu_open,
-        move || phase_is(ViewPhase::Running),
-        move || ctx.send(Event::Pause),
-        move || {
-            if phase_is(ViewPhase::Paused) {
-                ctx.send(Event::Resume);
-            }
-        },
-    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <PlayFrame
             heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
             class="game-play"
             board_mode=Signal::derive(board_mode)
-            menu_open=menu_open
+            running=Signal::derive(move || phase_is(ViewPhase::Running))
+            paused=Signal::derive(move || phase_is(ViewPhase::Paused))
+            on_pause=move |()| ctx.send(Event::Pause)
+            on_resume=move |()| { ctx.send(Event::Resume); }
             half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
-            middle=move || view! { <Middle menu_open=menu_open/> }
+            middle=|menu_open| view! { <Middle menu_open=menu_open/> }.into_any()
             board=|| view! { <Board/> }
             overlay=|| view! { <SwapOverlay/> }
-            menu=move || view! { <GameMenu open=menu_open held=held/> }
+            menu=|(open, held)| view! { <GameMenu open=open held=held/> }.into_any()
         />
     }
 }
