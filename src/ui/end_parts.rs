@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::format;
 use super::i18n::use_i18n;
+use crate::referee::{Colour, Outcome};
 use crate::web::device;
 
 /// One player's clock at the end: name, seat ("White", "Black A"), time.
@@ -102,6 +103,21 @@ pub fn RematchOrNew(
         <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
             {move || i18n.t().game.end.new_setup}
         </button>
+    }
+}
+
+/// "Dana wins" or "Draw"; nothing while the game runs. `wins` names the
+/// winner as `{name}`.
+pub fn result_line<N: AsRef<str>>(
+    outcome: Option<Outcome>,
+    name: impl FnOnce(Colour) -> N,
+    wins: &str,
+    draw: &str,
+) -> String {
+    match outcome {
+        Some(Outcome::Win(colour)) => format::fill(wins, &[("name", name(colour).as_ref())]),
+        Some(Outcome::Draw) => draw.to_owned(),
+        None => String::new(),
     }
 }
 

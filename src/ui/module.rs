@@ -341,6 +341,13 @@ impl<G: ModuleGame> ModuleCtx<G> {
 }
 
 impl<G: ModuleGame> ModuleCtx<G> {
+    /// `f` of the game at the screen's time (tracks both); `None` with no game.
+    /// A module's view of its game: `ctx.at_now(Game::view)`.
+    pub fn at_now<T>(&self, f: impl FnOnce(&G, u64) -> T) -> Option<T> {
+        let now = self.now.get();
+        self.game.with(|g| g.as_ref().map(|g| f(g, now)))
+    }
+
     /// What the screen-reader live region says: `words` for a finished game,
     /// nothing otherwise. Derived from the game (and read in the current
     /// language by `words`), so a new game, another screen or a language

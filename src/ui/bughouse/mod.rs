@@ -170,13 +170,9 @@ fn live_text(ctx: &BhCtx) -> String {
 #[component]
 pub fn BughouseTable() -> impl IntoView {
     let (base, damaged) = module::open::<BhGame>(&SPEC);
-    let (game, now) = (base.game, base.now);
     let ctx = BhCtx {
         base,
-        view: Memo::new(move |_| {
-            let now = now.get();
-            game.with(|g| g.as_ref().map(|g| g.view(now)))
-        }),
+        view: Memo::new(move |_| base.at_now(BhGame::view)),
     };
     provide_context(ctx);
     base.page(

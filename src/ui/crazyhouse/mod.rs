@@ -11,12 +11,12 @@ mod strings;
 
 use leptos::prelude::*;
 
-use crate::referee::{Outcome, ZhGame, ZhReason, ZhView};
+use crate::referee::{ZhGame, ZhReason, ZhView};
+use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
-use crate::ui::{end_parts, format};
 use strings::{CrazyhouseTexts, TEXTS};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -65,17 +65,11 @@ pub fn reason_text(t: &CrazyhouseTexts, reason: ZhReason) -> &'static str {
 
 /// "Dana wins" or "Draw".
 pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
-    match view.result.map(|r| r.outcome) {
-        Some(Outcome::Win(colour)) => {
-            let name = match colour {
-                crate::referee::Colour::White => &view.white,
-                crate::referee::Colour::Black => &view.black,
-            };
-            format::fill(t.wins, &[("name", name)])
-        }
-        Some(Outcome::Draw) => t.draw_result.to_owned(),
-        None => String::new(),
-    }
+    let name = |colour| match colour {
+        crate::referee::Colour::White => &view.white,
+        crate::referee::Colour::Black => &view.black,
+    };
+    end_parts::result_line(view.result.map(|r| r.outcome), name, t.wins, t.draw_result)
 }
 
 /// What the screen-reader live region says: the result of a finished game,
@@ -97,8 +91,7 @@ fn live_text(ctx: &ZhCtx) -> String {
 
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+    ctx.at_now(ZhGame::view)
 }
 
 /// The whole module at `#/crazyhouse`.

@@ -15,12 +15,12 @@ mod strings;
 
 use leptos::prelude::*;
 
+use crate::referee::Colour;
 use crate::referee::undo::{UcGame, UcReason, UcView};
-use crate::referee::{Colour, Outcome};
+use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
 use crate::ui::module::{self, ModuleCtx, ModuleSpec};
 use crate::ui::saved::Slot;
-use crate::ui::{end_parts, format};
 use strings::{TEXTS, UndoTexts};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -81,11 +81,8 @@ pub fn name_of(view: &UcView, colour: Colour) -> &str {
 
 /// "Dana wins" or "Draw".
 pub fn result_text(t: &UndoTexts, view: &UcView) -> String {
-    match view.result.map(|r| r.outcome) {
-        Some(Outcome::Win(colour)) => format::fill(t.wins, &[("name", name_of(view, colour))]),
-        Some(Outcome::Draw) => t.draw_result.to_owned(),
-        None => String::new(),
-    }
+    let name = |colour| name_of(view, colour);
+    end_parts::result_line(view.result.map(|r| r.outcome), name, t.wins, t.draw_result)
 }
 
 /// What the screen-reader live region says: a finished game's result.
@@ -105,8 +102,7 @@ fn live_text(ctx: &UcCtx) -> String {
 
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+    ctx.at_now(UcGame::view)
 }
 
 /// The whole module at `#/undo`.
