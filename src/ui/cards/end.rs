@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::strings::{CardsTexts, TEXTS};
 use super::{current_view, name_of, reason_text, result_text, use_cards};
-use crate::referee::cards::{Card, CsView, SeriesEnd, TurnView, cs_to_pgn};
+use crate::referee::cards::{CsView, SeriesEnd, TurnView, cs_to_pgn};
 use crate::ui::board::FinalPosition;
 use crate::ui::end_parts::{FinalClocks, PgnRecord, RecordButtons, RematchOrNew};
 use crate::ui::format;
@@ -29,18 +29,8 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
                     escape(&format::fill(t.series_title, &[("n", &s.number.to_string()), ("mover", &name_of(v, s.mover))]))
                 ));
                 for (k, a) in s.attempts.iter().enumerate() {
-                    let (class, word) = if a.card == Card::Yes {
-                        ("yes", t.yes)
-                    } else {
-                        ("no", t.no)
-                    };
-                    let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
                     let check = if a.check { " +" } else { "" };
-                    out.push_str(&format!(
-                        "<li class=\"cs-card {class}\"><span>{}</span><small>{}{check}</small></li>",
-                        escape(word),
-                        escape(&text)
-                    ));
+                    out.push_str(&super::play::turned_card(t, k, a, check));
                 }
                 // The unused cards of a series cut short, face up now.
                 if let Some(stack) = &s.stack {

@@ -371,6 +371,22 @@ fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) 
     }
 }
 
+/// The `k`th turned card of a series as a list item: its word and the move
+/// tried (or its number), then `mark` (the end screen's " +" for a check).
+pub(super) fn turned_card(t: &CardsTexts, k: usize, a: &Attempt, mark: &str) -> String {
+    let (class, word) = if a.card == Card::Yes {
+        ("yes", t.yes)
+    } else {
+        ("no", t.no)
+    };
+    let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
+    format!(
+        "<li class=\"cs-card {class}\"><span>{}</span><small>{}{mark}</small></li>",
+        escape(word),
+        escape(&text)
+    )
+}
+
 /// The series card by card: turned cards face up, the rest face down.
 fn series_html(t: &CardsTexts, v: &CsView) -> String {
     let Some(s) = v.series.as_ref() else {
@@ -387,17 +403,7 @@ fn series_html(t: &CardsTexts, v: &CsView) -> String {
         ))
     );
     for (k, a) in s.attempts.iter().enumerate() {
-        let (class, word) = if a.card == Card::Yes {
-            ("yes", t.yes)
-        } else {
-            ("no", t.no)
-        };
-        let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
-        out.push_str(&format!(
-            "<li class=\"cs-card {class}\"><span>{}</span><small>{}</small></li>",
-            escape(word),
-            escape(&text)
-        ));
+        out.push_str(&turned_card(t, k, a, ""));
     }
     let unused = if s.end.is_some() {
         "cs-card unused"
