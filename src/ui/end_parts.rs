@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::format;
 use super::i18n::use_i18n;
+use crate::referee::{Colour, Outcome};
 use crate::web::device;
 
 /// One player's clock at the end: name, seat ("White", "Black A"), time.
@@ -102,5 +103,51 @@ pub fn RematchOrNew(
         <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
             {move || i18n.t().game.end.new_setup}
         </button>
+    }
+}
+
+/// "Dana wins" or "Draw"; nothing while the game runs. `wins` names the
+/// winner as `{name}`.
+pub fn result_line<N: AsRef<str>>(
+    outcome: Option<Outcome>,
+    name: impl FnOnce(Colour) -> N,
+    wins: &str,
+    draw: &str,
+) -> String {
+    match outcome {
+        Some(Outcome::Win(colour)) => format::fill(wins, &[("name", name(colour).as_ref())]),
+        Some(Outcome::Draw) => draw.to_owned(),
+        None => String::new(),
+    }
+}
+
+/// A finished game as the live region announces it: the module's
+/// `template` ("{result}, {reason}") filled in.
+pub fn announce(template: &str, result: &str, reason: &str) -> String {
+    format::fill(template, &[("result", result), ("reason", reason)])
+}
+
+/// "The record" and its buttons, for a chess record in PGN.
+#[component]
+pub fn PgnRecord(
+    file_name: &'static str,
+    /// "Download PGN".
+    #[prop(into)]
+    download_label: Signal<&'static str>,
+    /// The share sheet's title (the game's name).
+    #[prop(into)]
+    title: Signal<&'static str>,
+    #[prop(into)] text: Callback<(), Option<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+        <RecordButtons
+            file_name=file_name
+            mime="application/x-chess-pgn"
+            download_label=download_label
+            title=title
+            text=text
+        />
     }
 }

@@ -24,6 +24,8 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod input_mode;
+#[cfg(any(feature = "crazyhouse", feature = "bughouse", feature = "undo"))]
+pub mod menu_parts;
 pub mod module;
 pub mod names;
 #[cfg(feature = "nordau")]
@@ -31,15 +33,10 @@ pub mod nordau;
 pub mod number_field;
 pub mod offline_status;
 pub mod one_window;
+pub mod play_parts;
 pub mod qr;
 pub mod route;
 pub mod saved;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
 pub mod setup_parts;
 pub mod theme;
 pub mod ticker;

@@ -341,6 +341,23 @@ impl<G: ModuleGame> ModuleCtx<G> {
 }
 
 impl<G: ModuleGame> ModuleCtx<G> {
+    /// `f` of the game at the screen's time (tracks both); `None` with no game.
+    /// A module's view of its game: `ctx.at_now(Game::view)`.
+    pub fn at_now<T>(&self, f: impl FnOnce(&G, u64) -> T) -> Option<T> {
+        let now = self.now.get();
+        self.game.with(|g| g.as_ref().map(|g| f(g, now)))
+    }
+
+    /// What the screen-reader live region says: `words` for a finished game,
+    /// nothing otherwise. Derived from the game (and read in the current
+    /// language by `words`), so a new game, another screen or a language
+    /// switch never leaves an old message.
+    pub fn when_over(&self, words: impl FnOnce(&G) -> Option<String>) -> String {
+        self.game
+            .with(|g| g.as_ref().filter(|g| g.is_over()).and_then(words))
+            .unwrap_or_default()
+    }
+
     /// The module's whole page: [`ModulePage`] with the module's three
     /// screens, what screen readers are told (`live`, re-announced only
     /// when its words change) and the storage warning.
@@ -349,9 +366,11 @@ impl<G: ModuleGame> ModuleCtx<G> {
         class: &'static str,
         damaged: Option<Damage>,
         live: impl Fn() -> String + Send + Sync + 'static,
-        screens: [ViewFn; 3],
+        setup: impl Into<ViewFn>,
+        play: impl Into<ViewFn>,
+        end: impl Into<ViewFn>,
     ) -> impl IntoView {
-        let [setup, play, end] = screens;
+        let (setup, play, end) = (setup.into(), play.into(), end.into());
         view! {
             <ModulePage
                 class=class

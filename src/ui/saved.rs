@@ -143,7 +143,7 @@ impl Slot {
 /// (the module hides the notice; the kept text is offered again next time
 /// unless it was deleted).
 ///
-/// `ns-damaged*` classes: the original names, which the e2e tests select.
+/// `damaged-notice*` classes: shared by every module (the e2e tests select them).
 #[component]
 pub fn DamagedSave(
     /// The module's slot (`slot` is a reserved attribute name in `view!`).
@@ -154,19 +154,19 @@ pub fn DamagedSave(
     let i18n = use_i18n();
     let newer = damage.newer;
     view! {
-        <div class="ns-damaged" role="alert">
-            <p class="ns-damaged-title">
+        <div class="damaged-notice" role="alert">
+            <p class="damaged-notice-title">
                 {move || {
                     let t = &i18n.t().game.saves;
                     if newer { t.save_newer } else { t.save_damaged }
                 }}
             </p>
-            <p class="ns-damaged-help">{move || i18n.t().game.saves.save_damaged_help}</p>
+            <p class="damaged-notice-help">{move || i18n.t().game.saves.save_damaged_help}</p>
             // The referee's message is English and technical: shown on request,
             // under a heading in the player's language.
-            <details class="ns-damaged-more">
+            <details class="damaged-notice-more">
                 <summary>{move || i18n.t().game.saves.technical_detail}</summary>
-                <p class="ns-damaged-detail" lang="en">{damage.detail}</p>
+                <p class="damaged-notice-detail" lang="en">{damage.detail}</p>
             </details>
             <div class="button-row">
                 <button type="button" class="button" on:click=move |_| {

@@ -1,6 +1,6 @@
 //! Parts of a chess-clock module's setup screen that every module shows the
-//! same way: the rules in brief, and the box that imports a record to
-//! continue or review a game.
+//! same way: the two players' names, the rules in brief, a refusal, and the
+//! box that imports a record to continue or review a game.
 
 use leptos::prelude::*;
 
@@ -94,5 +94,53 @@ pub fn NameField(
                 on:input=move |ev| on_input.run(event_target_value(&ev))
             />
         </label>
+    }
+}
+
+/// "Players": White's and Black's name fields.
+#[component]
+pub fn TwoNames(
+    /// The fieldset's legend ("Players").
+    #[prop(into)]
+    legend: Signal<&'static str>,
+    /// The fields' labels, White's first.
+    #[prop(into)]
+    labels: Signal<[&'static str; 2]>,
+    /// The names used when a field is left empty.
+    #[prop(into)]
+    placeholders: Signal<[&'static str; 2]>,
+    /// The names as typed.
+    #[prop(into)]
+    value: Callback<usize, String>,
+    /// A field changed: its index and text.
+    #[prop(into)]
+    on_input: Callback<(usize, String)>,
+) -> impl IntoView {
+    let field = move |i: usize| {
+        view! {
+            <NameField
+                label=Signal::derive(move || labels.get()[i])
+                placeholder=Signal::derive(move || placeholders.get()[i])
+                value=Signal::derive(move || value.run(i))
+                on_input=move |text| on_input.run((i, text))
+            />
+        }
+    };
+    view! {
+        <fieldset class="group">
+            <legend>{move || legend.get()}</legend>
+            {field(0)}
+            {field(1)}
+        </fieldset>
+    }
+}
+
+/// Why the form was refused, in the current language, while it stands.
+#[component]
+pub fn FormError(#[prop(into)] problem: Signal<Option<String>>) -> impl IntoView {
+    move || {
+        problem
+            .get()
+            .map(|text| view! { <p class="form-error" role="alert">{text}</p> })
     }
 }

@@ -19,3 +19,16 @@ pub fn remove(key: &str) {
         let _ = storage.remove_item(key);
     }
 }
+
+/// A setting stored as JSON (a setup form's values), or the default when
+/// there is none or it does not read.
+pub fn get_json<T: crate::referee::json::FromJson + Default>(key: &str) -> T {
+    get(key)
+        .and_then(|text| crate::referee::json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Stores a setting as JSON; returns whether it was stored.
+pub fn set_json<T: crate::referee::json::ToJson>(key: &str, value: &T) -> bool {
+    set(key, &crate::referee::json::to_string(value))
+}

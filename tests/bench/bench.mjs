@@ -332,7 +332,7 @@ async function measureStart(browser) {
     await emptyPage.close();
     await served.stop();
 
-    const appMs = await coldStarts(app, `${served.url}#/nordau`, ".ns-play .half.to-move");
+    const appMs = await coldStarts(app, `${served.url}#/nordau`, ".game-play .half.to-move");
     const emptyMs = await coldStarts(empty, `${served.origin}/__bench/empty.html`, "#ready");
     rows.push(["offline cold start → clock half usable (median of 5)", "≤ 1.5× empty page", ms(appMs), `empty page ${ms(emptyMs)}, ratio ${ratio(appMs, emptyMs)}`]);
   } finally {

@@ -36,7 +36,7 @@ const MATE_GAME = [
   "d2d3", "a7a5", "h2h4", "g7g6", "c1h6", "g8h6", "c2c4", "B@g4",
   "h1h3", "a5a4", "d1a4", "a8a4", "P@c2", "Q@c1",
 ];
-const LIVE = ".ns-table > [aria-live]";
+const LIVE = ".game-table > [aria-live]";
 
 let browser;
 let app;
@@ -186,7 +186,7 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
 
   // Clock mode: before the start, running, the swap notice, the menu, the end.
   await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-play .half.black-seat.starts").waitFor();
+  await page.locator(".game-play .half.black-seat.starts").waitFor();
   problems.push(...(await audit(page, "Nordau play, clock mode, before the start")));
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
@@ -197,7 +197,7 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator(".swap-overlay").waitFor({ state: "detached" });
   await openMenu(page);
   problems.push(...(await audit(page, "Nordau menu")));
-  await resignFromMenu(page, ".ns-end");
+  await resignFromMenu(page, ".game-end");
   await page.locator(".reveal").waitFor();
   problems.push(...(await audit(page, "Nordau end with the reveal, clock mode")));
 
@@ -213,7 +213,7 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
   await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-play").waitFor();
+  await page.locator(".game-play").waitFor();
   await assertLiveForgot(page, "Nordau next game's play screen", [said, saidOther]);
 
   // Board mode: a new setup, a few moves, a piece picked up, then the end.
@@ -228,15 +228,15 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
   await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-play.board-mode .half.black-seat.starts").waitFor();
+  await page.locator(".game-play.board-mode .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
-  for (const uci of ["e2e4", "e7e5", "g1f3"]) await playMove(page, uci, ".ns-end");
+  for (const uci of ["e2e4", "e7e5", "g1f3"]) await playMove(page, uci, ".game-end");
   await page.locator("[data-square=b8]").tap();
   await page.locator(".sq.target").first().waitFor();
   problems.push(...(await audit(page, "Nordau play, board mode, a piece picked up")));
   await openMenu(page);
-  await resignFromMenu(page, ".ns-end");
+  await resignFromMenu(page, ".game-end");
   await page.locator(".final-position").waitFor();
   problems.push(...(await audit(page, "Nordau end, board mode")));
 }

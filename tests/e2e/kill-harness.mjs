@@ -84,27 +84,27 @@ export const MODULES = {
   crazyhouse: {
     route: "#/crazyhouse",
     key: "crazyhouse.game",
-    ready: ".zh-setup, .zh-play, .zh-end, .ns-damaged, .elsewhere",
+    ready: ".zh-setup, .zh-play, .zh-end, .damaged-notice, .elsewhere",
   },
   nordau: {
     route: "#/nordau",
     key: "nordau-shift.table",
-    ready: ".ns-setup, .ns-commit, .ns-play, .ns-end, .ns-damaged, .elsewhere",
+    ready: ".ns-setup, .ns-commit, .game-play, .game-end, .damaged-notice, .elsewhere",
   },
   bughouse: {
     route: "#/bughouse",
     key: "bughouse.match",
-    ready: ".bh-setup, .bh-play, .bh-end, .ns-damaged, .elsewhere",
+    ready: ".bh-setup, .bh-play, .bh-end, .damaged-notice, .elsewhere",
   },
   cards: {
     route: "#/cards",
     key: "cards.game",
-    ready: ".cs-setup, .cs-commit, .cs-arrange, .cs-play, .cs-end, .ns-damaged, .elsewhere",
+    ready: ".cs-setup, .cs-commit, .cs-arrange, .cs-play, .cs-end, .damaged-notice, .elsewhere",
   },
   undo: {
     route: "#/undo",
     key: "undo.game",
-    ready: ".uc-setup, .uc-commit, .uc-play, .uc-end, .ns-damaged, .elsewhere",
+    ready: ".uc-setup, .uc-commit, .uc-play, .uc-end, .damaged-notice, .elsewhere",
   },
 };
 
@@ -182,10 +182,10 @@ async function pageSnapshot({ key, nudge, seats }) {
   else if (q(".zh-end")) screen = "zh-end";
   else if (q(".ns-setup")) screen = "ns-setup";
   else if (q(".ns-commit")) screen = q(".ns-commit .seat-list") ? "ns-drawn" : "ns-committed";
-  else if (q(".ns-play")) screen = "ns-play";
-  else if (q(".ns-end")) screen = "ns-end";
+  else if (q(".game-play")) screen = "game-play";
+  else if (q(".game-end")) screen = "game-end";
   const half = (colour) => {
-    const el = q(`.ns-play .half.${colour}-seat`);
+    const el = q(`.game-play .half.${colour}-seat`);
     if (!el) return null;
     const status = q(".half-status", el)?.cloneNode(true);
     status?.querySelectorAll(".delay").forEach((n) => n.remove());
@@ -200,7 +200,7 @@ async function pageSnapshot({ key, nudge, seats }) {
       starts: el.classList.contains("starts"),
     };
   };
-  const play = screen === "zh-play" || screen === "ns-play" || screen === "cs-play" || screen === "uc-play";
+  const play = screen === "zh-play" || screen === "game-play" || screen === "cs-play" || screen === "uc-play";
   // Bughouse: the four quadrants (clock mode; in board mode, the two of each board's panel).
   const quad = (seat) => {
     const el = q(`.bh-play .bh-quad[data-seat=${seat}] .half`);
@@ -235,7 +235,7 @@ async function pageSnapshot({ key, nudge, seats }) {
   return {
     now,
     screen,
-    damaged: q(".ns-damaged") !== null,
+    damaged: q(".damaged-notice") !== null,
     crashNotice: q(".crash-notice") !== null,
     // "One window owns a running game" (another change): its notice, if any.
     ownerNotice: q(".elsewhere") !== null,
@@ -248,20 +248,20 @@ async function pageSnapshot({ key, nudge, seats }) {
     counters: qa(".middle-info .counter strong").map(txt),
     observer: txt(q(".observer-name")),
     score: txt(q(".middle-score")),
-    board: qa(".ns-play .board .sq")
+    board: qa(".game-play .board .sq")
       .map((sq) => {
         const piece = q(".piece", sq);
         return piece ? `${sq.dataset.square}=${piece.classList.contains("w") ? "w" : "b"}${piece.textContent.trim()}` : null;
       })
       .filter(Boolean)
       .join(" "),
-    pockets: qa(".ns-play .pocket-piece")
+    pockets: qa(".game-play .pocket-piece")
       .map((p) => `${p.dataset.colour[0]}${p.dataset.piece}${txt(q(".pocket-count", p))}`)
       .join(" "),
-    boardStatus: txt(q(".ns-play .board-status")),
-    boardNotice: txt(q(".ns-play .board-notice")),
+    boardStatus: txt(q(".game-play .board-status")),
+    boardNotice: txt(q(".game-play .board-notice")),
     swap: txt(q("#swap-near .swap-message")),
-    endText: plain(q(".zh-end, .ns-end")),
+    endText: plain(q(".zh-end, .game-end")),
     endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .uc-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
     seats: qa(".ns-commit .seat-list .seat-name").map(txt),
@@ -299,20 +299,20 @@ function pageOptions() {
   const q = (s) => document.querySelector(s);
   const qa = (s) => [...document.querySelectorAll(s)];
   const enabled = (el) => el && !el.disabled;
-  const half = (c) => q(`.ns-play .half.${c}-seat`);
+  const half = (c) => q(`.game-play .half.${c}-seat`);
   const colours = ["white", "black"];
   const toMove = colours.find((c) => half(c)?.classList.contains("to-move")) ?? null;
   const label = (el) => el.textContent.replace(/\s+/g, " ").trim();
   const pieces = [];
-  if (toMove && q(".ns-play .board") && !q(".promotion")) {
+  if (toMove && q(".game-play .board") && !q(".promotion")) {
     const cls = toMove === "white" ? "w" : "b";
-    for (const sq of qa(".ns-play .board .sq")) if (sq.querySelector(`.piece.${cls}`)) pieces.push(`sq:${sq.dataset.square}`);
-    for (const p of qa(`.ns-play .pocket-piece[data-colour=${toMove}]`)) if (!p.disabled) pieces.push(`pocket:${p.dataset.piece}`);
+    for (const sq of qa(".game-play .board .sq")) if (sq.querySelector(`.piece.${cls}`)) pieces.push(`sq:${sq.dataset.square}`);
+    for (const p of qa(`.game-play .pocket-piece[data-colour=${toMove}]`)) if (!p.disabled) pieces.push(`pocket:${p.dataset.piece}`);
   }
   return {
     starts: colours.find((c) => half(c)?.classList.contains("starts")) ?? null,
     toMove,
-    board: q(".ns-play .board") !== null,
+    board: q(".game-play .board") !== null,
     pieces,
     pause: enabled(q(".middle-controls > button.button:not(.undo):not(.primary)")),
     resume: q(".middle-controls > button.primary") !== null,
@@ -322,7 +322,7 @@ function pageOptions() {
     overlayButtons: qa(".swap-corrections button").map(label),
     sheet: q(".sheet") !== null,
     sheetButtons: qa(".sheet button").map((b) => ({ label: label(b), enabled: !b.disabled, adjust: b.closest(".adjust-row") !== null, head: b.closest(".sheet-head") !== null })),
-    endButtons: qa(".zh-end .end-actions button, .ns-end .end-actions button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), newSetup: b.classList.contains("new-setup") })),
+    endButtons: qa(".zh-end .end-actions button, .game-end .end-actions button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), newSetup: b.classList.contains("new-setup") })),
     commitButtons: qa(".ns-commit button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), link: b.classList.contains("link") })),
     // Bughouse: the quadrants that start the match or run, the undo buttons, board mode.
     // (In board mode only the shown board's panel can be tapped.)
@@ -357,7 +357,7 @@ function pageBhPieces() {
 }
 
 /** Finds the first own piece (in `order`) with legal targets and leaves it selected. */
-async function pageSelectPiece({ order, root = ".ns-play" }) {
+async function pageSelectPiece({ order, root = ".game-play" }) {
   const tick = () => new Promise((done) => setTimeout(done, 0));
   for (const id of order) {
     const [kind, name] = id.split(":");
@@ -578,7 +578,7 @@ export class KillSeries {
         break;
       }
       case "zh-play":
-      case "ns-play":
+      case "game-play":
         if (o.sheet) {
           const buttons = o.sheetButtons;
           const idx = (re) => buttons.findIndex((b) => b.enabled && re.test(b.label));
@@ -618,14 +618,14 @@ export class KillSeries {
           if (stale >= 0) add(0.2, { name: "report-stalemate", events: ["report_stalemate"], pre: [tap(".swap-corrections button", stale)], final: tap(".swap-corrections button", stale) });
           break;
         }
-        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.ns-play .half.${o.starts}-seat`) });
-        if (o.toMove && !o.board) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.ns-play .half.${o.toMove}-seat`) });
+        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.game-play .half.${o.starts}-seat`) });
+        if (o.toMove && !o.board) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.game-play .half.${o.toMove}-seat`) });
         if (o.toMove && o.board && o.pieces.length) {
           const picked = await page.evaluate(pageSelectPiece, { order: rng.shuffle(o.pieces) });
           if (picked) {
             const to = rng.pick(picked.targets);
             const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
-            const target = tap(`.ns-play .sq[data-square=${to}]`);
+            const target = tap(`.game-play .sq[data-square=${to}]`);
             add(8, {
               name: "move",
               events: ["move"],
@@ -652,12 +652,12 @@ export class KillSeries {
         if (undo >= 0) add(1, { name: "undo-end", events: ["undo"], undo: true, pre: [tap(".zh-end .end-actions button", undo)], final: tap(".zh-end .end-actions button", undo) });
         break;
       }
-      case "ns-end": {
+      case "game-end": {
         const b = o.endButtons;
         const next = b.findIndex((x) => x.primary);
         const fresh = b.findIndex((x) => /^New session$/.test(x.label));
-        add(8, { name: "next-game", events: ["stage:committed"], final: tap(".ns-end .end-actions button", next) });
-        if (fresh >= 0) add(0.3, { name: "new-session", events: ["stage:setup"], pre: [tap(".ns-end .end-actions button", fresh)], final: tap(".ns-end .end-actions button", fresh) });
+        add(8, { name: "next-game", events: ["stage:committed"], final: tap(".game-end .end-actions button", next) });
+        if (fresh >= 0) add(0.3, { name: "new-session", events: ["stage:setup"], pre: [tap(".game-end .end-actions button", fresh)], final: tap(".game-end .end-actions button", fresh) });
         break;
       }
       case "cs-setup": {
@@ -712,7 +712,7 @@ export class KillSeries {
           if (picked) {
             const to = rng.pick(picked.targets);
             const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
-            const target = tap(`.ns-play .sq[data-square=${to}]`);
+            const target = tap(`.game-play .sq[data-square=${to}]`);
             add(8, {
               name: "move",
               events: ["move"],
@@ -767,14 +767,14 @@ export class KillSeries {
           add(6, { name: "decision-undo", events: ["undo"], undo: true, pre: [button(0)], final: button(0) });
           add(4, { name: "decision-accept", events: ["accept"], pre: [button(1)], final: button(1) });
         }
-        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.ns-play .half.${o.starts}-seat`) });
-        if (o.toMove && !o.board && !o.ucDecision) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.ns-play .half.${o.toMove}-seat`) });
+        if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.game-play .half.${o.starts}-seat`) });
+        if (o.toMove && !o.board && !o.ucDecision) add(8, { name: "press", events: ["press"], gain: "press", final: tap(`.game-play .half.${o.toMove}-seat`) });
         if (o.toMove && o.board && !o.ucDecision && o.pieces.length) {
           const picked = await page.evaluate(pageSelectPiece, { order: rng.shuffle(o.pieces) });
           if (picked) {
             const to = rng.pick(picked.targets);
             const promotes = picked.pawn && (to.endsWith("8") || to.endsWith("1"));
-            const target = tap(`.ns-play .sq[data-square=${to}]`);
+            const target = tap(`.game-play .sq[data-square=${to}]`);
             add(8, {
               name: "move",
               events: ["move"],
@@ -1330,7 +1330,7 @@ export function signature(s, { clocks = true } = {}) {
       starts: h.starts,
       bank: clocks && !h.toMove ? h.bank : undefined,
     };
-  const play = s.screen === "zh-play" || s.screen === "ns-play" || s.screen === "cs-play" || s.screen === "uc-play";
+  const play = s.screen === "zh-play" || s.screen === "game-play" || s.screen === "cs-play" || s.screen === "uc-play";
   return JSON.stringify({
     screen: s.screen,
     damaged: s.damaged,

@@ -43,7 +43,7 @@ after(async () => {
 function openTable(context, url) {
   return openWithFakeClock(context, url, {
     route: "/nordau",
-    ready: ".ns-setup, .ns-commit, .ns-play, .ns-end",
+    ready: ".ns-setup, .ns-commit, .game-play, .game-end",
     time: T0,
   });
 }
@@ -67,7 +67,7 @@ async function lockWords(page) {
 async function beginAndStart(page) {
   await lockWords(page);
   await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-play .half.black-seat.starts").waitFor();
+  await page.locator(".game-play .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
 }
@@ -179,7 +179,7 @@ async function assertNothingClipped(page, where) {
     const inside = (inner, outer) =>
       inner.left >= outer.left - 1 && inner.right <= outer.right + 1 && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
     const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-    for (const half of document.querySelectorAll(".ns-play .half")) {
+    for (const half of document.querySelectorAll(".game-play .half")) {
       const box = half.getBoundingClientRect();
       if (!inside(box, screen)) out.push(`${half.className} leaves the screen`);
       for (const part of half.querySelectorAll(".half-name, .bank, .half-status, .seat-chip")) {
@@ -187,7 +187,7 @@ async function assertNothingClipped(page, where) {
         if (!inside(part.getBoundingClientRect(), box)) out.push(`${part.className} of ${half.className} is cut off`);
       }
     }
-    for (const el of document.querySelectorAll(".ns-play .middle .button, .ns-play .middle .observer, .ns-play .board")) {
+    for (const el of document.querySelectorAll(".game-play .middle .button, .game-play .middle .observer, .game-play .board")) {
       if (!inside(el.getBoundingClientRect(), screen)) out.push(`${el.className} leaves the screen`);
     }
     return out;
@@ -267,7 +267,7 @@ describe("Nordau Shift table", () => {
       await capture("seats drawn");
 
       await page.getByRole("button", { name: "Begin — Black starts White's clock" }).tap();
-      await page.locator(".ns-play").waitFor();
+      await page.locator(".game-play").waitFor();
       let state = await readPlay(page);
       assert.deepEqual([state.white.name, state.black.name, state.observer], seats, "play seats differ from the drawn ones");
       assert.equal(state.white.bank, "0:15");
@@ -336,16 +336,16 @@ describe("Nordau Shift table", () => {
       await capture("low bank");
 
       await page.clock.runFor(6_000);
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       assert.match(await page.locator(".end-reason").innerText(), /the bank ran out/);
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${people.winner} .* wins`));
 
       // NS-8: winner 2, Observer 1, loser 0 — to the people sitting there at the end.
-      const points = await readScores(page, ".ns-end .score-table:not(.session)");
+      const points = await readScores(page, ".game-end .score-table:not(.session)");
       assert.deepEqual(points, { [people.winner]: "2", [people.observer]: "1", [people.loser]: "0" });
       const session = await readScores(page, ".score-table.session");
       assert.deepEqual(session, points, "session table after one game");
-      assert.match(await page.locator(".ns-end").innerText(), /Games 1/);
+      assert.match(await page.locator(".game-end").innerText(), /Games 1/);
 
       // C-3: the reveal. The commitment is the one shown before move one; the
       // swapped shifts are the swaps announced, in order, at the drawn lengths.
@@ -430,10 +430,10 @@ describe("Nordau Shift table", () => {
       await page.locator("[data-square=h4].target").waitFor();
       await page.locator("[data-square=h4]").tap();
 
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       assert.match(await page.locator(".end-reason").innerText(), /checkmate/);
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${black}.*Black.*wins`));
-      const points = await readScores(page, ".ns-end .score-table:not(.session)");
+      const points = await readScores(page, ".game-end .score-table:not(.session)");
       assert.equal(points[black], "2");
       assert.equal(points[white], "0");
       // The final position stands next to the result: Black's queen on h4,
@@ -482,7 +482,7 @@ describe("Nordau Shift table", () => {
 
       await waitForServiceWorkerControl(page);
       await page.reload();
-      await page.locator(".ns-play").waitFor();
+      await page.locator(".game-play").waitFor();
       assert.deepEqual(await readPlay(page), before, "the reloaded table differs");
       // The bank really runs on after the reload.
       await page.clock.runFor(2_000);
@@ -493,7 +493,7 @@ describe("Nordau Shift table", () => {
       // The network gone: the same, from the service worker's cache.
       await app.stop();
       await page.reload();
-      await page.locator(".ns-play").waitFor();
+      await page.locator(".game-play").waitFor();
       assert.deepEqual(await readPlay(page), running, "the offline reload differs");
       await pressMoved(page);
       assert.equal(toMove(await readPlay(page)), "white", "a tap after the offline reload did not count");
@@ -522,7 +522,7 @@ describe("Nordau Shift table", () => {
       await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
 
       await page.evaluate(() => (location.hash = "#/nordau"));
-      await page.locator(".ns-play").waitFor();
+      await page.locator(".game-play").waitFor();
       const after = await readPlay(page);
       assert.equal(toMove(after), toMove(before));
       assert.equal(after.white.bank, before.white.bank, "the waiting side's bank moved");
@@ -639,10 +639,10 @@ describe("Nordau Shift table", () => {
       const mate = corrections.getByRole("button", { name: `${mover} (${colourName}) gave mate`, exact: true });
       await mate.tap();
       await corrections.getByRole("button", { name: `${mover} (${colourName}) gave mate — Confirm` }).tap();
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       assert.match(await page.locator(".end-result").innerText(), new RegExp(`${mover} .* wins`));
       // NS-8 to the people seated before the announcement: the mover wins, not the newcomer.
-      const points = await readScores(page, ".ns-end .score-table:not(.session)");
+      const points = await readScores(page, ".game-end .score-table:not(.session)");
       assert.deepEqual(points, { [mover]: "2", [observer]: "1", [loser]: "0" });
       // The committed setup shows the names as typed, not percent-encoded.
       const names = await page.locator("[data-testid=setup-names]").innerText();
@@ -775,7 +775,7 @@ describe("Nordau Shift table", () => {
       const third = await commitmentOnScreen();
       await beginAndStart(page);
       await page.clock.runFor(16_000);
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       const records = page.locator("[data-testid=draws] .draw-record");
       assert.deepEqual(await records.evaluateAll((els) => els.map((el) => el.dataset.fate)), ["withdrawn", "abandoned", "played"]);
       const listed = await records.locator(".draw-commitment").allInnerTexts();
@@ -848,7 +848,7 @@ describe("Nordau Shift table", () => {
       }
       // No swap within four taps (shifts are at least 3 moves); then a flag.
       await page.clock.runFor(60_000);
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
 
       // The reveal lists the entries as the stream key uses them, one per line.
       const normalised = ["blue whale", "7 оранжевых Ёжиков", "tea with lemon"];
@@ -897,7 +897,7 @@ describe("Nordau Shift table", () => {
       const garbage = '{"format":"nordau-shift-table","version":1,"stage":{"stage":"playing","log":42}';
       await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, garbage]);
       await page.reload();
-      const alert = page.locator(".ns-damaged");
+      const alert = page.locator(".damaged-notice");
       await alert.waitFor();
       assert.match(await alert.innerText(), /The saved game on this phone cannot be read/);
       const [download] = await Promise.all([
@@ -985,7 +985,7 @@ describe("Nordau Shift table", () => {
           await shot("menu");
           await page.locator(".sheet-head .button").tap();
           await page.clock.runFor(60_000);
-          await page.locator(".ns-end").waitFor();
+          await page.locator(".game-end").waitFor();
           await shot("end");
           await page.locator(".reveal").scrollIntoViewIfNeeded();
           await shot("reveal");
@@ -1010,7 +1010,7 @@ describe("Nordau Shift table", () => {
           // A damaged save.
           await page.evaluate((key) => localStorage.setItem(key, "not a save"), SAVE_KEY);
           await page.reload();
-          await page.locator(".ns-damaged").waitFor();
+          await page.locator(".damaged-notice").waitFor();
           await shot("damaged");
           assert.deepEqual(errors, []);
           await context.close();

@@ -136,7 +136,7 @@ function contrasts(page, selector) {
 async function assertAAA(page, where) {
   const seen = await contrasts(
     page,
-    ".ns-play .bank, .ns-play .half-name, .ns-play .observer-name, .ns-play .middle .button",
+    ".game-play .bank, .game-play .half-name, .game-play .observer-name, .game-play .middle .button",
   );
   const banks = seen.filter((s) => s.what.startsWith("bank"));
   assert.equal(banks.length, 2, `${where}: ${banks.length} clock faces measured`);
@@ -145,8 +145,8 @@ async function assertAAA(page, where) {
   // The digits stay the largest text on the play screen.
   const sizes = await page.evaluate(() => {
     const size = (el) => parseFloat(getComputedStyle(el).fontSize);
-    const banks = [...document.querySelectorAll(".ns-play .bank")].map(size);
-    const others = [...document.querySelectorAll(".ns-play *:not(.bank)")]
+    const banks = [...document.querySelectorAll(".game-play .bank")].map(size);
+    const others = [...document.querySelectorAll(".game-play *:not(.bank)")]
       .filter((el) => el.getClientRects().length > 0 && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
       .map((el) => ({ what: el.className, size: size(el) }));
     return { bank: Math.min(...banks), largest: others.sort((a, b) => b.size - a.size)[0] };
@@ -173,7 +173,7 @@ async function nordauBegin(page) {
   await page.locator(".ns-commit button.primary.big").tap();
   await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
   await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-play .half.black-seat.starts").waitFor();
+  await page.locator(".game-play .half.black-seat.starts").waitFor();
 }
 
 async function blackStarts(page) {
@@ -237,7 +237,7 @@ async function bothThemes(page, name, where) {
     await assertAAA(page, `${where}, ${theme}`);
     if (theme === "sun") {
       // Black pieces on every square (last move included) and in the pockets.
-      const pieces = await contrasts(page, ".ns-play .piece.b");
+      const pieces = await contrasts(page, ".game-play .piece.b");
       const low = pieces.filter((p) => p.ratio < 7);
       assert.deepEqual(low, [], `${where}: black pieces below 7:1: ${low.map((p) => `${p.ratio} (${p.colours})`).join("; ")}`);
     }
@@ -320,7 +320,7 @@ describe("Sun mode", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await open(context, app.url, "/nordau", ".ns-setup, .ns-play");
+      const { page, errors } = await open(context, app.url, "/nordau", ".ns-setup, .game-play");
       await nordauSetUp(page);
       await nordauBegin(page);
       // Before the start: the starting half is highlighted.
@@ -336,7 +336,7 @@ describe("Sun mode", () => {
       const bank = await page.locator(".half.white-seat .bank").innerText();
 
       await page.reload();
-      await page.locator(".ns-play .half.black-seat.to-move").waitFor();
+      await page.locator(".game-play .half.black-seat.to-move").waitFor();
       await assertTheme(page, SUN, "Nordau, reloaded");
       assert.equal(await page.locator(".half.white-seat .bank").innerText(), bank, "the reload changed the game");
       await runToLow(page);
@@ -345,7 +345,7 @@ describe("Sun mode", () => {
       await assertTheme(page, DARK, "Nordau, switched off");
       await assertAAA(page, "Nordau low bank, dark");
       await page.reload();
-      await page.locator(".ns-play .half.low").waitFor();
+      await page.locator(".game-play .half.low").waitFor();
       await assertTheme(page, DARK, "Nordau, reloaded after switching off");
       assert.deepEqual(errors, []);
     } finally {
@@ -428,7 +428,7 @@ describe("Sun mode", () => {
           await sunShot(page, "nordau", "menu");
           await page.locator(".sheet-head .button").tap();
           await page.clock.runFor(60_000);
-          await page.locator(".ns-end").waitFor();
+          await page.locator(".game-end").waitFor();
           await sunShot(page, "nordau", "end");
           await page.locator(".reveal").scrollIntoViewIfNeeded();
           await sunShot(page, "nordau", "reveal");
@@ -449,7 +449,7 @@ describe("Sun mode", () => {
           await bothThemes(page, shotName("nordau", "play-board"), at("Nordau board mode"));
           await page.evaluate((key) => localStorage.setItem(key, "not a save"), "nordau-shift.table");
           await page.reload();
-          await page.locator(".ns-damaged").waitFor();
+          await page.locator(".damaged-notice").waitFor();
           await sunShot(page, "nordau", "damaged");
 
           // ---- Crazyhouse ----

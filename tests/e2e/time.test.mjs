@@ -187,7 +187,7 @@ describe("time under stress", () => {
       const asleep = await page.evaluate(() => Date.now());
       await page.clock.setSystemTime(asleep + MIN);
       await setHidden(page, false);
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       const events = await page.evaluate(() => JSON.parse(localStorage.getItem("nordau-shift.table")).stage.log.events);
       const start = events.find((e) => e.event.type === "start");
       const flag = events.find((e) => e.event.type === "flag");

@@ -375,7 +375,7 @@ describe("hostile text", () => {
     try {
       const { page, errors } = await openWithFakeClock(context, app.url, {
         route: "/nordau",
-        ready: ".ns-setup, .ns-commit, .ns-play, .ns-end",
+        ready: ".ns-setup, .ns-commit, .game-play, .game-end",
         time: T0,
       });
       const names = NAMES_A;
@@ -409,12 +409,12 @@ describe("hostile text", () => {
       await page.locator(".half.black-seat").tap();
       await page.locator(".half.white-seat.to-move").waitFor();
       const seated = await page.evaluate(() =>
-        [...document.querySelectorAll(".ns-play .half-name, .ns-play .observer-name")].map((el) => el.textContent),
+        [...document.querySelectorAll(".game-play .half-name, .game-play .observer-name")].map((el) => el.textContent),
       );
       assert.deepEqual([...seated].sort(), [...names].sort(), "names on the play screen");
       await assertClean(page, "play screen");
       await page.clock.runFor(60_000);
-      await page.locator(".ns-end").waitFor();
+      await page.locator(".game-end").waitFor();
       assert.equal(await page.locator("[data-testid=setup-names]").innerText(), names.join(", "));
       assert.deepEqual(await page.locator("[data-testid=words] li").allInnerTexts(), PAYLOADS.slice(1, 4).map(normaliseWord));
       const reveal = await page.locator(".reveal a.button").getAttribute("href");
@@ -476,7 +476,7 @@ describe("hostile text", () => {
         await page.locator(".half.white-seat.to-move").waitFor();
         await measure("play");
         await page.clock.runFor(60_000);
-        await page.locator(".ns-end").waitFor();
+        await page.locator(".game-end").waitFor();
         await measure("end");
         // Crazyhouse: the end screen's names.
         await page.goto(`${app.url}#/crazyhouse`);

@@ -309,7 +309,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
 
     await web.click(".ns-commit button.primary.big"); // Begin
-    await web.waitFor(".ns-play .half.black-seat.starts");
+    await web.waitFor(".game-play .half.black-seat.starts");
     let state = await readPlay();
     assert.deepEqual([state.white.name, state.black.name, state.observer], seats, "play seats differ from the drawn ones");
     await web.click(".half.black-seat"); // Black starts White's clock
@@ -337,7 +337,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await shot("nordau-play");
 
     await web.refresh();
-    await web.waitFor(".ns-play .half.black-seat.to-move", { timeout: 30_000 });
+    await web.waitFor(".game-play .half.black-seat.to-move", { timeout: 30_000 });
     assertResumed(await readPlay(), state);
 
     let presses = 3;
@@ -366,9 +366,9 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
 
     const resigned = await resignWhite();
     assert.match(resigned, new RegExp(state.white.name), "the first resign button is not White's");
-    await web.waitFor(".ns-end");
+    await web.waitFor(".game-end");
     // NS-8: Black wins 2, the Observer 1, White (who resigned) 0.
-    const points = await web.run(`return Object.fromEntries([...document.querySelectorAll(".ns-end .score-table:not(.session) tbody tr")]
+    const points = await web.run(`return Object.fromEntries([...document.querySelectorAll(".game-end .score-table:not(.session) tbody tr")]
       .map((r) => [r.querySelector("th").textContent, r.querySelector(".num").textContent]))`);
     assert.deepEqual(points, { [state.black.name]: "2", [state.observer]: "1", [state.white.name]: "0" });
     assert.match(await web.text(".end-result"), new RegExp(`${state.black.name}`));
@@ -384,7 +384,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.deepEqual(await web.run("return window.webkitSmokeAudio.map((c) => c.state)"), ["suspended"], "sound still runs off the game screen");
     // Back at the table, the next tap wakes the sound again.
     await web.run("location.hash = '#/nordau'");
-    await web.click(await web.waitFor(".ns-end .end-result"));
+    await web.click(await web.waitFor(".game-end .end-result"));
     assert.deepEqual(await audioStates(), ["running"], "a tap did not wake the sound");
     assert.deepEqual(await pageErrors(), []);
   });

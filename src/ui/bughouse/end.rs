@@ -83,7 +83,7 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     view! {
-        <section class="bh-end ns-end page-narrow">
+        <section class="bh-end game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).match_over}</p>
             {move || view_now.with(|v| v.as_ref().and_then(|v| {
                 let t = i18n.of(&TEXTS);

@@ -9,9 +9,10 @@ use super::strings::TEXTS;
 use super::{SEATS, seat_name, use_bh};
 use crate::referee::bughouse::{BhEvent, BhPhase, BhReport, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
-use crate::ui::clock_controls::{AdjustRow, Sheet, SoundAndDiscard};
+use crate::ui::clock_controls::{Sheet, SoundAndDiscard};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::i18n::use_i18n;
+use crate::ui::menu_parts::{self, AdjustClocks, ResignButtons};
 
 #[component]
 pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
@@ -38,11 +39,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                 .as_ref()
                 .map(|v| seat_name(v, seat).to_owned())
                 .unwrap_or_default();
-            if name == label {
-                name
-            } else {
-                format!("{name} ({label})")
-            }
+            menu_parts::who(name, label)
         })
     };
     let discard = move |()| {
@@ -53,15 +50,12 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     view! {
         <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
             <Show when=started>
-                <h3>{move || i18n.of(&TEXTS).resign}</h3>
-                <div class="button-row">
-                    {SEATS.map(|seat| view! {
-                        <ConfirmButton
-                            label=Signal::derive(move || format!("{} {}", who(seat), i18n.of(&TEXTS).resign_as))
-                            on_confirm=move |()| send_and_close(BhEvent::Resign { board: seat.board, colour: seat.colour })
-                        />
-                    }).collect_view()}
-                </div>
+                <ResignButtons
+                    title=Signal::derive(move || i18n.of(&TEXTS).resign)
+                    players=SEATS.len()
+                    label=move |i: usize| format!("{} {}", who(SEATS[i]), i18n.of(&TEXTS).resign_as)
+                    on_resign=move |i: usize| send_and_close(BhEvent::Resign { board: SEATS[i].board, colour: SEATS[i].colour })
+                />
                 <h3>{move || i18n.of(&TEXTS).draw}</h3>
                 <div class="button-row">
                     <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
@@ -87,19 +81,20 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                     </div>
                 </Show>
             </Show>
-            <h3>{move || i18n.t().game.menu.adjust_title}</h3>
-            <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
-                {SEATS.map(|seat| {
-                    let (board, colour) = (seat.board, seat.colour);
-                    view! {
-                        <AdjustRow
-                            who=Signal::derive(move || who(seat))
-                            remaining_ms=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| v.boards[board.index()].remaining_ms[colour.index()])))
-                            on_adjust=move |remaining_ms| { ctx.send(BhEvent::Adjust { board, colour, remaining_ms }); }
-                        />
-                    }
-                }).collect_view()}
-            </Show>
+            <AdjustClocks
+                paused=Signal::derive(paused)
+                hint=Signal::derive(move || i18n.of(&TEXTS).adjust_hint)
+                players=SEATS.len()
+                who=move |i: usize| who(SEATS[i])
+                remaining_ms=move |i: usize| {
+                    let Seat { board, colour } = SEATS[i];
+                    view_now.with(|v| v.as_ref().map(|v| v.boards[board.index()].remaining_ms[colour.index()]))
+                }
+                on_adjust=move |(i, remaining_ms)| {
+                    let Seat { board, colour } = SEATS[i];
+                    ctx.send(BhEvent::Adjust { board, colour, remaining_ms });
+                }
+            />
             <SoundAndDiscard
                 muted=ctx.muted.into()
                 on_mute=move |muted| ctx.set_muted(muted)

@@ -15,11 +15,11 @@ use leptos::prelude::*;
 
 use crate::referee::Colour;
 use crate::referee::bughouse::{BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
-use crate::ui::format;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
+use crate::ui::{end_parts, format};
 use strings::{BughouseTexts, TEXTS};
 
 /// This module's one entry in the app (`ui::games::GAMES`).
@@ -154,44 +154,34 @@ pub fn reason_line(t: &BughouseTexts, view: &BhView) -> String {
 /// What the screen-reader live region says: the result of a finished match.
 fn live_text(ctx: &BhCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let game = g.as_ref().filter(|g| g.is_over())?;
-            let view = game.view(game.last_event_ms());
-            view.result?;
-            Some(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", &reason_line(t, &view)),
-                ],
-            ))
-        })
-        .unwrap_or_default()
+    ctx.base.when_over(|game| {
+        let view = game.view(game.last_event_ms());
+        view.result?;
+        let result = result_text(t, &view);
+        Some(end_parts::announce(
+            t.end_announce,
+            &result,
+            &reason_line(t, &view),
+        ))
+    })
 }
 
 /// The whole module at `#/bughouse`.
 #[component]
 pub fn BughouseTable() -> impl IntoView {
     let (base, damaged) = module::open::<BhGame>(&SPEC);
-    let (game, now) = (base.game, base.now);
     let ctx = BhCtx {
         base,
-        view: Memo::new(move |_| {
-            let now = now.get();
-            game.with(|g| g.as_ref().map(|g| g.view(now)))
-        }),
+        view: Memo::new(move |_| base.at_now(BhGame::view)),
     };
     provide_context(ctx);
     base.page(
-        "bh-table ns-table",
+        "bh-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

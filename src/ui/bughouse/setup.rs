@@ -10,7 +10,7 @@ use super::strings::{BughouseTexts, TEXTS};
 use super::use_bh;
 use crate::referee::bughouse::game::presets;
 use crate::referee::bughouse::{BhError, BhGame, BhSetup, BpgnImportError, bh_from_bpgn};
-use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{InputMode, TimeControl};
 use crate::ui::format;
 use crate::ui::i18n::game::RecordErrorTexts;
@@ -18,7 +18,7 @@ use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
 use crate::ui::number_field::all_accepted;
-use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
+use crate::ui::setup_parts::{FormError, ImportBox, NameField, RulesInBrief};
 use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::storage;
 
@@ -76,9 +76,7 @@ impl FromJson for Prefs {
 
 impl Prefs {
     fn load() -> Prefs {
-        storage::get(PREFS_KEY)
-            .and_then(|text| json::from_str(&text).ok())
-            .unwrap_or_default()
+        storage::get_json(PREFS_KEY)
     }
 
     /// Each board's clock `[A, B]`.
@@ -116,7 +114,7 @@ impl Prefs {
     }
 
     fn remember(&self) {
-        storage::set(PREFS_KEY, &json::to_string(self));
+        storage::set_json(PREFS_KEY, self);
     }
 }
 
@@ -277,7 +275,7 @@ pub fn SetupScreen() -> impl IntoView {
                 <p>{move || i18n.of(&TEXTS).seating}</p>
             </details>
             <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <FormError problem=problem/>
             <button type="button" class="button primary big" on:click=start>
                 {move || i18n.of(&TEXTS).start}
             </button>

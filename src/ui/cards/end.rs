@@ -9,9 +9,9 @@ use leptos::prelude::*;
 
 use super::strings::{CardsTexts, TEXTS};
 use super::{current_view, name_of, reason_text, result_text, use_cards};
-use crate::referee::cards::{Card, CsView, SeriesEnd, TurnView, cs_to_pgn};
+use crate::referee::cards::{CsView, SeriesEnd, TurnView, cs_to_pgn};
 use crate::ui::board::FinalPosition;
-use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::end_parts::{FinalClocks, PgnRecord, RecordButtons, RematchOrNew};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
@@ -29,18 +29,8 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
                     escape(&format::fill(t.series_title, &[("n", &s.number.to_string()), ("mover", &name_of(v, s.mover))]))
                 ));
                 for (k, a) in s.attempts.iter().enumerate() {
-                    let (class, word) = if a.card == Card::Yes {
-                        ("yes", t.yes)
-                    } else {
-                        ("no", t.no)
-                    };
-                    let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
                     let check = if a.check { " +" } else { "" };
-                    out.push_str(&format!(
-                        "<li class=\"cs-card {class}\"><span>{}</span><small>{}{check}</small></li>",
-                        escape(word),
-                        escape(&text)
-                    ));
+                    out.push_str(&super::play::turned_card(t, k, a, check));
                 }
                 // The unused cards of a series cut short, face up now.
                 if let Some(stack) = &s.stack {
@@ -177,7 +167,7 @@ pub fn EndScreen() -> impl IntoView {
         }
     };
     view! {
-        <section class="cs-end ns-end page-narrow">
+        <section class="cs-end game-end page-narrow">
             <div inner_html=head></div>
             {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| {
                 let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
@@ -206,10 +196,8 @@ pub fn EndScreen() -> impl IntoView {
             <div inner_html=history></div>
             <Show when=board>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
-                    <RecordButtons
+                    <PgnRecord
                         file_name="card-duel.pgn"
-                        mime="application/x-chess-pgn"
                         download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
                         title=Signal::derive(move || i18n.of(&TEXTS).game_name)
                         text=move |()| pgn()

@@ -14,9 +14,9 @@ mod strings;
 
 use leptos::prelude::*;
 
+use crate::referee::Colour;
 use crate::referee::cards::{CsEvent, CsReason, CsView};
-use crate::referee::{Colour, Outcome};
-use crate::ui::format;
+use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 pub use store::CardsGame;
@@ -84,8 +84,7 @@ pub fn use_cards() -> CardsCtx {
 
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &CardsCtx) -> Option<CsView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.game.view(now)))
+    ctx.at_now(|g, now| g.game.view(now))
 }
 
 pub fn name_of(view: &CsView, colour: Colour) -> String {
@@ -114,28 +113,22 @@ pub fn reason_text(t: &CardsTexts, reason: CsReason) -> &'static str {
 
 /// "Anna wins" or "Draw".
 pub fn result_text(t: &CardsTexts, view: &CsView) -> String {
-    match view.result.map(|r| r.outcome) {
-        Some(Outcome::Win(colour)) => format::fill(t.wins, &[("name", &name_of(view, colour))]),
-        Some(Outcome::Draw) => t.draw_result.to_owned(),
-        None => String::new(),
-    }
+    let name = |colour| name_of(view, colour);
+    end_parts::result_line(view.result.map(|r| r.outcome), name, t.wins, t.draw_result)
 }
 
 /// What the screen-reader live region says: a finished game's result.
 fn live_text(ctx: &CardsCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let g = g.as_ref().filter(|g| g.game.is_over())?;
-            let view = g.game.view(g.game.last_event_ms());
-            let r = view.result?;
-            Some(format!(
-                "{} — {}",
-                result_text(t, &view),
-                reason_text(t, r.reason)
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|g| {
+        let view = g.game.view(g.game.last_event_ms());
+        let r = view.result?;
+        Some(format!(
+            "{} — {}",
+            result_text(t, &view),
+            reason_text(t, r.reason)
+        ))
+    })
 }
 
 /// The whole module at `#/cards`: once a sealed save's key is unsealed.
@@ -157,14 +150,12 @@ pub fn CardsTable() -> impl IntoView {
 fn CardsModule() -> impl IntoView {
     let (ctx, damaged) = module::open::<CardsGame>(&SPEC);
     ctx.page(
-        "cs-table ns-table",
+        "cs-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

@@ -14,13 +14,12 @@ use super::{CardsCtx, current_view, name_of, use_cards};
 use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, Stack, TurnView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::Board;
-use crate::ui::clock_controls::{
-    AdjustRow, ClockControls, ClockHalf, Sheet, SoundAndDiscard, pause_while_open,
-};
+use crate::ui::clock_controls::{AdjustRow, ClockControls, ClockHalf, Sheet, SoundAndDiscard};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::module::LOW_TIME_MS;
+use crate::ui::play_parts::PlayFrame;
 use crate::ui::qr::escape;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -254,36 +253,26 @@ fn played(ctx: CardsCtx, note: RwSignal<String>, check: bool) {
 fn Table() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_cards();
-    let menu_open = RwSignal::new(false);
     let note = RwSignal::new(String::new());
     let view_now = Memo::new(move |_| current_view(&ctx));
     let running =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.running.is_some() && !v.paused));
-    let held = pause_while_open(
-        menu_open,
-        running,
-        move || ctx.send(CsEvent::Pause),
-        move || {
-            if view_now.with_untracked(|v| v.as_ref().is_some_and(|v| v.paused)) {
-                ctx.send(CsEvent::Resume);
-            }
-        },
-    );
     let board_mode =
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
     view! {
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play zh-play cs-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black view_now=view_now note=note/>
-            <Middle view_now=view_now note=note menu_open=menu_open/>
-            <Show when=board_mode>
-                <CsBoard view_now=view_now/>
-            </Show>
-            <Half colour=Colour::White view_now=view_now note=note/>
-            <Show when=move || menu_open.get()>
-                <Menu open=menu_open held=held view_now=view_now/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play cs-play"
+            board_mode=Signal::derive(board_mode)
+            running=Signal::derive(running)
+            paused=Signal::derive(move || view_now.with_untracked(|v| v.as_ref().is_some_and(|v| v.paused)))
+            on_pause=move |()| ctx.send(CsEvent::Pause)
+            on_resume=move |()| { ctx.send(CsEvent::Resume); }
+            half=move |colour: Colour| view! { <Half colour=colour view_now=view_now note=note/> }.into_any()
+            middle=move |menu_open| view! { <Middle view_now=view_now note=note menu_open=menu_open/> }.into_any()
+            board=move || view! { <CsBoard view_now=view_now/> }
+            menu=move |(open, held)| view! { <Menu open=open held=held view_now=view_now/> }.into_any()
+        />
     }
 }
 
@@ -382,6 +371,22 @@ fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) 
     }
 }
 
+/// The `k`th turned card of a series as a list item: its word and the move
+/// tried (or its number), then `mark` (the end screen's " +" for a check).
+pub(super) fn turned_card(t: &CardsTexts, k: usize, a: &Attempt, mark: &str) -> String {
+    let (class, word) = if a.card == Card::Yes {
+        ("yes", t.yes)
+    } else {
+        ("no", t.no)
+    };
+    let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
+    format!(
+        "<li class=\"cs-card {class}\"><span>{}</span><small>{}{mark}</small></li>",
+        escape(word),
+        escape(&text)
+    )
+}
+
 /// The series card by card: turned cards face up, the rest face down.
 fn series_html(t: &CardsTexts, v: &CsView) -> String {
     let Some(s) = v.series.as_ref() else {
@@ -398,17 +403,7 @@ fn series_html(t: &CardsTexts, v: &CsView) -> String {
         ))
     );
     for (k, a) in s.attempts.iter().enumerate() {
-        let (class, word) = if a.card == Card::Yes {
-            ("yes", t.yes)
-        } else {
-            ("no", t.no)
-        };
-        let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
-        out.push_str(&format!(
-            "<li class=\"cs-card {class}\"><span>{}</span><small>{}</small></li>",
-            escape(word),
-            escape(&text)
-        ));
+        out.push_str(&turned_card(t, k, a, ""));
     }
     let unused = if s.end.is_some() {
         "cs-card unused"

@@ -12,13 +12,13 @@ use super::store::{CardsGame, Secret};
 use super::strings::{CardsTexts, TEXTS};
 use super::use_cards;
 use crate::referee::cards::{CsClock, CsGame, CsSetup, CsSetupError, StackSource};
-use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{InputMode, TimeControl};
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
 use crate::ui::number_field::all_accepted;
-use crate::ui::setup_parts::{NameField, RulesInBrief};
+use crate::ui::setup_parts::{FormError, RulesInBrief, TwoNames};
 use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::{device, storage};
 
@@ -83,9 +83,7 @@ impl FromJson for Prefs {
 
 impl Prefs {
     fn load() -> Prefs {
-        storage::get(PREFS_KEY)
-            .and_then(|text| json::from_str(&text).ok())
-            .unwrap_or_default()
+        storage::get_json(PREFS_KEY)
     }
 
     /// The clock, or why it is refused.
@@ -216,7 +214,7 @@ pub fn SetupScreen() -> impl IntoView {
                 return;
             }
         };
-        storage::set(PREFS_KEY, &json::to_string(&p));
+        storage::set_json(PREFS_KEY, &p);
         busy.set(true);
         start_game(ctx, setup, move |ok| {
             busy.set(false);
@@ -226,22 +224,6 @@ pub fn SetupScreen() -> impl IntoView {
         });
     };
 
-    let name_input = move |white: bool| {
-        view! {
-            <NameField
-                label=Signal::derive(move || if white { i18n.t().game.board.white } else { i18n.t().game.board.black })
-                placeholder=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    if white { t.default_white } else { t.default_black }
-                })
-                value=Signal::derive(move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() }))
-                on_input=move |value| {
-                    prefs.update(|p| if white { p.white = value } else { p.black = value });
-                    problem.set(None);
-                }
-            />
-        }
-    };
     let stack_choice = move |blind: bool| {
         view! {
             <label class="choice">
@@ -262,11 +244,16 @@ pub fn SetupScreen() -> impl IntoView {
     view! {
         <section class="cs-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
-            <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).players}</legend>
-                {name_input(true)}
-                {name_input(false)}
-            </fieldset>
+            <TwoNames
+                legend=Signal::derive(move || i18n.of(&TEXTS).players)
+                labels=Signal::derive(move || { let b = &i18n.t().game.board; [b.white, b.black] })
+                placeholders=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.default_white, t.default_black] })
+                value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
+                on_input=move |(i, value): (usize, String)| {
+                    prefs.update(|p| *[&mut p.white, &mut p.black][i] = value);
+                    problem.set(None);
+                }
+            />
             <InputModeChoice
                 name="cs-mode"
                 board=Signal::derive(move || prefs.with(|p| p.board_mode))
@@ -307,7 +294,7 @@ pub fn SetupScreen() -> impl IntoView {
                 />
             </Show>
             <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <FormError problem=problem/>
             <button type="button" class="button primary big" on:click=start disabled=move || busy.get()>
                 {move || i18n.of(&TEXTS).start}
             </button>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{current_view, reason_text, result_text, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::end_parts::{FinalClocks, PgnRecord, RematchOrNew};
 use crate::ui::i18n::use_i18n;
 use crate::web::clock;
 
@@ -87,7 +87,7 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     view! {
-        <section class="zh-end ns-end page-narrow">
+        <section class="zh-end game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || view_now().and_then(|v| {
                 let t = i18n.of(&TEXTS);
@@ -128,10 +128,8 @@ pub fn EndScreen() -> impl IntoView {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
-                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
-                    <RecordButtons
+                    <PgnRecord
                         file_name="crazyhouse.pgn"
-                        mime="application/x-chess-pgn"
                         download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
                         title=Signal::derive(move || i18n.of(&TEXTS).game_name)
                         text=move |()| pgn()

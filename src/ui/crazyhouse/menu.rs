@@ -4,7 +4,11 @@
 
 use leptos::prelude::*;
 
-use crate::ui::clock_controls::{AdjustRow, Sheet, SoundAndDiscard};
+use crate::ui::clock_controls::{Sheet, SoundAndDiscard};
+use crate::ui::menu_parts::{self, AdjustClocks, ResignButtons};
+
+/// The players in seat order.
+const COLOURS: [Colour; 2] = [Colour::White, Colour::Black];
 
 use super::strings::TEXTS;
 use super::{current_view, use_zh};
@@ -39,11 +43,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
         Colour::White => i18n.of(&TEXTS).white,
         Colour::Black => i18n.of(&TEXTS).black,
     };
-    // "Dana (White)", or just "White" when the name is the colour's.
-    let who = move |colour: Colour| {
-        let (n, c) = (name(colour), colour_name(colour));
-        if n == c { n } else { format!("{n} ({c})") }
-    };
+    let who = move |colour: Colour| menu_parts::who(name(colour), colour_name(colour));
     // Discarding really ends the game (the setup screen comes next), also an
     // imported one whose clock never started. "Home" in the app bar is how
     // to step away and come back to the same game.
@@ -55,15 +55,12 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     view! {
         <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
                 <Show when=started>
-                    <h3>{move || i18n.of(&TEXTS).resign}</h3>
-                    <div class="button-row">
-                        {[Colour::White, Colour::Black].map(|colour| view! {
-                            <ConfirmButton
-                                label=Signal::derive(move || format!("{} {}", who(colour), i18n.of(&TEXTS).resign_as))
-                                on_confirm=move |()| send_and_close(ZhEvent::Resign { colour })
-                            />
-                        }).collect_view()}
-                    </div>
+                    <ResignButtons
+                        title=Signal::derive(move || i18n.of(&TEXTS).resign)
+                        players=2
+                        label=move |i: usize| format!("{} {}", who(COLOURS[i]), i18n.of(&TEXTS).resign_as)
+                        on_resign=move |i: usize| send_and_close(ZhEvent::Resign { colour: COLOURS[i] })
+                    />
                     <h3>{move || i18n.of(&TEXTS).draw}</h3>
                     <div class="button-row">
                         <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
@@ -92,16 +89,14 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         </div>
                     </Show>
                 </Show>
-                <h3>{move || i18n.t().game.menu.adjust_title}</h3>
-                <Show when=paused fallback=move || view! { <p class="hint">{move || i18n.of(&TEXTS).adjust_hint}</p> }>
-                    {[Colour::White, Colour::Black].map(|colour| view! {
-                        <AdjustRow
-                            who=Signal::derive(move || colour_name(colour).to_owned())
-                            remaining_ms=Signal::derive(move || view_now().map(|v| v.remaining_ms[colour.index()]))
-                            on_adjust=move |remaining_ms| { ctx.send(ZhEvent::Adjust { colour, remaining_ms }); }
-                        />
-                    }).collect_view()}
-                </Show>
+                <AdjustClocks
+                    paused=Signal::derive(paused)
+                    hint=Signal::derive(move || i18n.of(&TEXTS).adjust_hint)
+                    players=2
+                    who=move |i: usize| colour_name(COLOURS[i]).to_owned()
+                    remaining_ms=move |i: usize| view_now().map(|v| v.remaining_ms[i])
+                    on_adjust=move |(i, remaining_ms)| { ctx.send(ZhEvent::Adjust { colour: COLOURS[i], remaining_ms }); }
+                />
                 <SoundAndDiscard
                     muted=ctx.muted.into()
                     on_mute=move |muted| ctx.set_muted(muted)

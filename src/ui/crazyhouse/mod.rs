@@ -11,8 +11,8 @@ mod strings;
 
 use leptos::prelude::*;
 
-use crate::referee::{Outcome, ZhGame, ZhReason, ZhView};
-use crate::ui::format;
+use crate::referee::{ZhGame, ZhReason, ZhView};
+use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
 pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
@@ -65,17 +65,11 @@ pub fn reason_text(t: &CrazyhouseTexts, reason: ZhReason) -> &'static str {
 
 /// "Dana wins" or "Draw".
 pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
-    match view.result.map(|r| r.outcome) {
-        Some(Outcome::Win(colour)) => {
-            let name = match colour {
-                crate::referee::Colour::White => &view.white,
-                crate::referee::Colour::Black => &view.black,
-            };
-            format::fill(t.wins, &[("name", name)])
-        }
-        Some(Outcome::Draw) => t.draw_result.to_owned(),
-        None => String::new(),
-    }
+    let name = |colour| match colour {
+        crate::referee::Colour::White => &view.white,
+        crate::referee::Colour::Black => &view.black,
+    };
+    end_parts::result_line(view.result.map(|r| r.outcome), name, t.wins, t.draw_result)
 }
 
 /// What the screen-reader live region says: the result of a finished game,
@@ -83,26 +77,21 @@ pub fn result_text(t: &CrazyhouseTexts, view: &ZhView) -> String {
 /// screen or a language switch never leaves an old message.
 fn live_text(ctx: &ZhCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let game = g.as_ref().filter(|g| g.is_over())?;
-            let view = game.view(game.last_event_ms());
-            let r = view.result?;
-            Some(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", reason_text(t, r.reason)),
-                ],
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|game| {
+        let view = game.view(game.last_event_ms());
+        let r = view.result?;
+        let result = result_text(t, &view);
+        Some(end_parts::announce(
+            t.end_announce,
+            &result,
+            reason_text(t, r.reason),
+        ))
+    })
 }
 
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+    ctx.at_now(ZhGame::view)
 }
 
 /// The whole module at `#/crazyhouse`.
@@ -110,14 +99,12 @@ pub fn current_view(ctx: &ZhCtx) -> Option<ZhView> {
 pub fn CrazyhouseTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<ZhGame>(&SPEC);
     ctx.page(
-        "zh-table ns-table",
+        "zh-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

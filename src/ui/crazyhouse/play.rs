@@ -8,9 +8,10 @@ use leptos::prelude::*;
 use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
 use crate::ui::board::{Board, Pockets};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
+use crate::ui::play_parts::PlayFrame;
 
 use super::strings::TEXTS;
 
@@ -18,34 +19,22 @@ use super::strings::TEXTS;
 pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let menu_open = RwSignal::new(false);
     let phase_is = move |wanted: ZhPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
-    let held = pause_while_open(
-        menu_open,
-        move || phase_is(ZhPhase::Running),
-        move || ctx.send(ZhEvent::Pause),
-        move || {
-            if phase_is(ZhPhase::Paused) {
-                ctx.send(ZhEvent::Resume);
-            }
-        },
-    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
-        // The page's heading for screen readers: the play screen shows none. Not
-        // inside the section, whose CSS places the halves by `:first-child`.
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play zh-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black/>
-            <Middle menu_open=menu_open/>
-            <Show when=board_mode>
-                <ZhBoard/>
-            </Show>
-            <Half colour=Colour::White/>
-            <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open held=held/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play"
+            board_mode=Signal::derive(board_mode)
+            running=Signal::derive(move || phase_is(ZhPhase::Running))
+            paused=Signal::derive(move || phase_is(ZhPhase::Paused))
+            on_pause=move |()| ctx.send(ZhEvent::Pause)
+            on_resume=move |()| { ctx.send(ZhEvent::Resume); }
+            half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
+            middle=|menu_open| view! { <Middle menu_open=menu_open/> }.into_any()
+            board=|| view! { <ZhBoard/> }
+            menu=|(open, held)| view! { <GameMenu open=open held=held/> }.into_any()
+        />
     }
 }
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::strings::{CrazyhouseTexts, TEXTS};
 use super::use_zh;
-use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{
     InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
 };
@@ -16,7 +16,7 @@ use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
 use crate::ui::number_field::all_accepted;
-use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
+use crate::ui::setup_parts::{FormError, ImportBox, RulesInBrief, TwoNames};
 use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::storage;
 
@@ -74,9 +74,7 @@ impl FromJson for Prefs {
 
 impl Prefs {
     fn load() -> Prefs {
-        storage::get(PREFS_KEY)
-            .and_then(|text| json::from_str(&text).ok())
-            .unwrap_or_default()
+        storage::get_json(PREFS_KEY)
     }
 
     fn control(&self) -> TimeControl {
@@ -119,7 +117,7 @@ impl Prefs {
     }
 
     fn remember(&self) {
-        storage::set(PREFS_KEY, &json::to_string(self));
+        storage::set_json(PREFS_KEY, self);
     }
 }
 
@@ -213,31 +211,19 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    let name_input = move |white: bool| {
-        view! {
-            <NameField
-                label=Signal::derive(move || if white { i18n.of(&TEXTS).white_name } else { i18n.of(&TEXTS).black_name })
-                placeholder=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    if white { t.default_white } else { t.default_black }
-                })
-                value=Signal::derive(move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() }))
-                on_input=move |value| {
-                    prefs.update(|p| if white { p.white = value } else { p.black = value });
-                    problem.set(None);
-                }
-            />
-        }
-    };
-
     view! {
         <section class="zh-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
-            <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).players}</legend>
-                {name_input(true)}
-                {name_input(false)}
-            </fieldset>
+            <TwoNames
+                legend=Signal::derive(move || i18n.of(&TEXTS).players)
+                labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.white_name, t.black_name] })
+                placeholders=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.default_white, t.default_black] })
+                value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
+                on_input=move |(i, value): (usize, String)| {
+                    prefs.update(|p| *[&mut p.white, &mut p.black][i] = value);
+                    problem.set(None);
+                }
+            />
             <InputModeChoice
                 name="zh-mode"
                 board=Signal::derive(move || prefs.with(|p| p.board_mode))
@@ -258,7 +244,7 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |()| problem.set(None)
             />
             <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <FormError problem=problem/>
             <button type="button" class="button primary big" on:click=start>
                 {move || i18n.of(&TEXTS).start}
             </button>

@@ -89,7 +89,7 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     view! {
-        <section class="ns-end page-narrow">
+        <section class="game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || headline().map(|(result, reason)| view! {
                 <h1 class="end-result">{result}</h1>

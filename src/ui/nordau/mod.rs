@@ -253,7 +253,7 @@ fn NordauModule(text: (Option<String>, bool)) -> impl IntoView {
     let live = Memo::new(move |_| live_text(&ctx));
     view! {
         <ModulePage
-            class="ns-table"
+            class="game-table"
             save=SPEC.slot
             damaged=damaged
             screen=ctx.screen()

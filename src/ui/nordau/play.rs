@@ -7,9 +7,10 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
+use crate::ui::play_parts::PlayFrame;
 
 use super::strings::TEXTS;
 
@@ -17,35 +18,23 @@ use super::strings::TEXTS;
 pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let menu_open = RwSignal::new(false);
     let phase_is = move |wanted: ViewPhase| current_view(&ctx).is_some_and(|v| v.phase == wanted);
-    let held = pause_while_open(
-        menu_open,
-        move || phase_is(ViewPhase::Running),
-        move || ctx.send(Event::Pause),
-        move || {
-            if phase_is(ViewPhase::Paused) {
-                ctx.send(Event::Resume);
-            }
-        },
-    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
-        // The page's heading for screen readers: the play screen shows none. Not
-        // inside the section, whose CSS places the halves by `:first-child`.
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black/>
-            <Middle menu_open=menu_open/>
-            <Show when=board_mode>
-                <Board/>
-            </Show>
-            <Half colour=Colour::White/>
-            <SwapOverlay/>
-            <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open held=held/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play"
+            board_mode=Signal::derive(board_mode)
+            running=Signal::derive(move || phase_is(ViewPhase::Running))
+            paused=Signal::derive(move || phase_is(ViewPhase::Paused))
+            on_pause=move |()| ctx.send(Event::Pause)
+            on_resume=move |()| { ctx.send(Event::Resume); }
+            half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
+            middle=|menu_open| view! { <Middle menu_open=menu_open/> }.into_any()
+            board=|| view! { <Board/> }
+            overlay=|| view! { <SwapOverlay/> }
+            menu=|(open, held)| view! { <GameMenu open=open held=held/> }.into_any()
+        />
     }
 }
 

@@ -17,6 +17,7 @@ use super::strings::NordauTexts;
 use super::strings::TEXTS;
 use crate::ui::format;
 use crate::ui::number_field::{NumberField, NumberRange};
+use crate::ui::setup_parts::FormError;
 
 const PREFS_KEY: &str = "nordau-shift.setup";
 
@@ -175,7 +176,7 @@ pub fn SetupScreen() -> impl IntoView {
             problem.set(Some(text));
             return;
         }
-        storage::set(PREFS_KEY, &json::to_string(&p));
+        storage::set_json(PREFS_KEY, &p);
         let mode = if p.board_mode {
             InputMode::Board
         } else {
@@ -285,7 +286,7 @@ pub fn SetupScreen() -> impl IntoView {
                 </ul>
                 <p class="hint">{move || i18n.of(&TEXTS).rules_credit}</p>
             </details>
-            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <FormError problem=problem/>
             <button type="button" class="button primary big" on:click=start>
                 {move || i18n.of(&TEXTS).start_setup}
             </button>

@@ -11,7 +11,7 @@ use super::{current_view, name_of, reason_text, result_text, use_uc};
 use crate::referee::Colour;
 use crate::referee::undo::{StartChoice, UcGame, UcSetup, uc_to_pgn};
 use crate::ui::board::FinalPosition;
-use crate::ui::end_parts::{FinalClocks, RecordButtons, RematchOrNew};
+use crate::ui::end_parts::{FinalClocks, PgnRecord, RematchOrNew};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
@@ -84,7 +84,7 @@ pub fn EndScreen() -> impl IntoView {
     let board_mode = move || view_now().is_some_and(|v| v.fen.is_some());
 
     view! {
-        <section class="uc-end ns-end page-narrow">
+        <section class="uc-end game-end page-narrow">
             <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
             {move || view_now().and_then(|v| {
                 let t = i18n.of(&TEXTS);
@@ -149,10 +149,8 @@ pub fn EndScreen() -> impl IntoView {
                 <div class="group">
                     <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
                     <ol class="move-list" inner_html=moves_html></ol>
-                    <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
-                    <RecordButtons
+                    <PgnRecord
                         file_name="undo-chess.pgn"
-                        mime="application/x-chess-pgn"
                         download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
                         title=Signal::derive(move || i18n.of(&TEXTS).game_name)
                         text=move |()| pgn()

@@ -15,11 +15,11 @@ mod strings;
 
 use leptos::prelude::*;
 
+use crate::referee::Colour;
 use crate::referee::undo::{UcGame, UcReason, UcView};
-use crate::referee::{Colour, Outcome};
-use crate::ui::format;
+use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleSpec};
 use crate::ui::saved::Slot;
 use strings::{TEXTS, UndoTexts};
 
@@ -81,36 +81,28 @@ pub fn name_of(view: &UcView, colour: Colour) -> &str {
 
 /// "Dana wins" or "Draw".
 pub fn result_text(t: &UndoTexts, view: &UcView) -> String {
-    match view.result.map(|r| r.outcome) {
-        Some(Outcome::Win(colour)) => format::fill(t.wins, &[("name", name_of(view, colour))]),
-        Some(Outcome::Draw) => t.draw_result.to_owned(),
-        None => String::new(),
-    }
+    let name = |colour| name_of(view, colour);
+    end_parts::result_line(view.result.map(|r| r.outcome), name, t.wins, t.draw_result)
 }
 
 /// What the screen-reader live region says: a finished game's result.
 fn live_text(ctx: &UcCtx) -> String {
     let t = ctx.i18n.of(&TEXTS);
-    ctx.game
-        .with(|g| {
-            let game = g.as_ref().filter(|g| g.is_over())?;
-            let view = game.view(game.last_event_ms());
-            let r = view.result?;
-            Some(format::fill(
-                t.end_announce,
-                &[
-                    ("result", &result_text(t, &view)),
-                    ("reason", reason_text(t, r.reason)),
-                ],
-            ))
-        })
-        .unwrap_or_default()
+    ctx.when_over(|game| {
+        let view = game.view(game.last_event_ms());
+        let r = view.result?;
+        let result = result_text(t, &view);
+        Some(end_parts::announce(
+            t.end_announce,
+            &result,
+            reason_text(t, r.reason),
+        ))
+    })
 }
 
 /// The game's view at the screen's time (tracks both).
 pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
-    let now = ctx.now.get();
-    ctx.game.with(|g| g.as_ref().map(|g| g.view(now)))
+    ctx.at_now(UcGame::view)
 }
 
 /// The whole module at `#/undo`.
@@ -118,14 +110,12 @@ pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
 pub fn UndoTable() -> impl IntoView {
     let (ctx, damaged) = module::open::<UcGame>(&SPEC);
     ctx.page(
-        "uc-table ns-table",
+        "uc-table game-table",
         damaged,
         move || live_text(&ctx),
-        [
-            ViewFn::from(|| view! { <setup::SetupScreen/> }),
-            ViewFn::from(|| view! { <play::PlayScreen/> }),
-            ViewFn::from(|| view! { <end::EndScreen/> }),
-        ],
+        setup::SetupScreen,
+        play::PlayScreen,
+        end::EndScreen,
     )
 }
 

@@ -15,42 +15,33 @@ use super::{current_view, name_of, use_uc};
 use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{Board, glyph};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::module::LOW_TIME_MS;
+use crate::ui::play_parts::PlayFrame;
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_uc();
-    let menu_open = RwSignal::new(false);
     let running = move || current_view(&ctx).is_some_and(|v| v.running.is_some() && !v.paused);
-    let held = pause_while_open(
-        menu_open,
-        running,
-        move || ctx.send(UcEvent::Pause),
-        move || {
-            if current_view(&ctx).is_some_and(|v| v.paused) {
-                ctx.send(UcEvent::Resume);
-            }
-        },
-    );
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
-        <section class="ns-play zh-play uc-play" class:board-mode=board_mode>
-            <Half colour=Colour::Black/>
-            <Middle menu_open=menu_open/>
-            <Show when=board_mode>
-                <UcBoard/>
-            </Show>
-            <Half colour=Colour::White/>
-            <Show when=move || menu_open.get()>
-                <GameMenu open=menu_open held=held/>
-            </Show>
-        </section>
+        <PlayFrame
+            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            class="game-play zh-play uc-play"
+            board_mode=Signal::derive(board_mode)
+            running=Signal::derive(running)
+            paused=Signal::derive(move || current_view(&ctx).is_some_and(|v| v.paused))
+            on_pause=move |()| ctx.send(UcEvent::Pause)
+            on_resume=move |()| { ctx.send(UcEvent::Resume); }
+            half=|colour: Colour| view! { <Half colour=colour/> }.into_any()
+            middle=|menu_open| view! { <Middle menu_open=menu_open/> }.into_any()
+            board=|| view! { <UcBoard/> }
+            menu=|(open, held)| view! { <GameMenu open=open held=held/> }.into_any()
+        />
     }
 }
 

@@ -10,7 +10,7 @@ use super::commit::{self, CommitScreen, Pending};
 use super::strings::{TEXTS, UndoTexts};
 use super::use_uc;
 use crate::referee::chessboard::MoveError;
-use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::undo::{
     StartChoice, StartPosition, UcError, UcGame, UcImported, UcPgnError, UcSetup, uc_from_pgn,
 };
@@ -21,7 +21,7 @@ use crate::ui::i18n::use_i18n;
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::number_field::all_accepted;
 use crate::ui::number_field::{NumberField, NumberRange};
-use crate::ui::setup_parts::{ImportBox, NameField, RulesInBrief};
+use crate::ui::setup_parts::{FormError, ImportBox, RulesInBrief, TwoNames};
 use crate::ui::time_setup::{TimeChoice, TimeFields};
 use crate::web::storage;
 
@@ -105,9 +105,7 @@ impl FromJson for Prefs {
 
 impl Prefs {
     fn load() -> Prefs {
-        storage::get(PREFS_KEY)
-            .and_then(|text| json::from_str(&text).ok())
-            .unwrap_or_default()
+        storage::get_json(PREFS_KEY)
     }
 
     fn control(&self) -> TimeControl {
@@ -145,7 +143,7 @@ impl Prefs {
     }
 
     fn remember(&self) {
-        storage::set(PREFS_KEY, &json::to_string(self));
+        storage::set_json(PREFS_KEY, self);
     }
 }
 
@@ -243,22 +241,6 @@ pub fn SetupScreen() -> impl IntoView {
         ))),
     };
 
-    let name_input = move |white: bool| {
-        view! {
-            <NameField
-                label=Signal::derive(move || if white { i18n.of(&TEXTS).white } else { i18n.of(&TEXTS).black })
-                placeholder=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    if white { t.default_white } else { t.default_black }
-                })
-                value=Signal::derive(move || prefs.with(|p| if white { p.white.clone() } else { p.black.clone() }))
-                on_input=move |value| {
-                    prefs.update(|p| if white { p.white = value } else { p.black = value });
-                    problem.set(None);
-                }
-            />
-        }
-    };
     let start_radio = move |kind: u8| {
         view! {
             <label class="choice">
@@ -293,11 +275,16 @@ pub fn SetupScreen() -> impl IntoView {
         view! {
         <section class="uc-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
-            <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).players}</legend>
-                {name_input(true)}
-                {name_input(false)}
-            </fieldset>
+            <TwoNames
+                legend=Signal::derive(move || i18n.of(&TEXTS).players)
+                labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.white, t.black] })
+                placeholders=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.default_white, t.default_black] })
+                value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
+                on_input=move |(i, value): (usize, String)| {
+                    prefs.update(|p| *[&mut p.white, &mut p.black][i] = value);
+                    problem.set(None);
+                }
+            />
             <InputModeChoice
                 name="uc-mode"
                 board=Signal::derive(move || prefs.with(|p| p.board_mode))
@@ -339,7 +326,7 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |()| problem.set(None)
             />
             <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            {move || problem.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
+            <FormError problem=problem/>
             <button type="button" class="button primary big uc-begin" on:click=start>
                 {move || i18n.of(&TEXTS).start}
             </button>
