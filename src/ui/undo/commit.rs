@@ -4,18 +4,18 @@
 //!
 //! Until the words are locked the seed would decide the position, so it is
 //! never readable: it is kept in this page and stored only sealed with
-//! `web::vault` (AES-GCM, a non-extractable key), as Nordau Shift does. A
-//! browser that cannot seal stores it readable and says so. Once the words
-//! are locked the position is drawn and shown (the players set up the board
-//! from it), so the seed decides nothing more: the game's save holds it
-//! plainly from then on and the reveal shows it from the starting press.
+//! `web::vault` (AES-GCM, a non-extractable key), as every game's secret at
+//! rest is (`referee::secret`). A browser that cannot seal stores it
+//! readable and says so. Once the words are locked the position is drawn and
+//! shown (the players set up the board from it), so the seed decides nothing
+//! more: the game's save holds it plainly from then on and the reveal shows
+//! it from the starting press.
 
 use leptos::prelude::*;
 
 use super::strings::TEXTS;
 use super::use_uc;
-use crate::referee::InputMode;
-use crate::referee::undo::{UcGame, UcSetup, uc_commitment};
+use crate::referee::undo::{UcGame, UcPending, UcSetup, uc_commitment};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
@@ -23,7 +23,7 @@ use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
 use crate::web::{absolute_url, device, storage, vault};
 
-/// `<mode b|c>\n<setup text>\n<sealed seed, or "plain:" and its hex>`.
+/// `referee::undo::UcPending`'s text (older versions' lines still read).
 const PENDING_KEY: &str = "undo.pending";
 
 /// A drawn setup whose commitment is shown and whose words are not locked.
@@ -43,47 +43,25 @@ impl std::fmt::Debug for Pending {
 /// A fresh seed for `setup`, sealed and stored; `None` without randomness.
 pub async fn create(setup: UcSetup) -> Option<Pending> {
     let seed = device::random_seed()?;
-    let sealed = vault::seal(&seed).await;
-    let mode = if setup.mode == InputMode::Board {
-        "b"
-    } else {
-        "c"
-    };
-    let secret = sealed
-        .clone()
-        .unwrap_or_else(|| format!("plain:{}", hex::encode(seed)));
-    storage::set(
-        PENDING_KEY,
-        &format!("{mode}\n{}\n{secret}", setup.to_text()),
-    );
+    let secret = vault::seal_secret(&seed).await;
+    let sealed = secret.is_sealed();
+    let stored = UcPending { setup, secret };
+    storage::set(PENDING_KEY, &stored.to_json());
     Some(Pending {
-        setup,
+        setup: stored.setup,
         seed,
-        sealed: sealed.is_some(),
+        sealed,
     })
 }
 
 /// The stored drawn setup, unsealed, if there is one.
 pub async fn load() -> Option<Pending> {
-    let text = storage::get(PENDING_KEY)?;
-    let mut lines = text.lines();
-    let mode = match lines.next()? {
-        "b" => InputMode::Board,
-        _ => InputMode::Clock,
-    };
-    let setup = UcSetup::from_text(lines.next()?, mode).ok()?;
-    let secret = lines.next()?;
-    let (seed, sealed) = match secret.strip_prefix("plain:") {
-        Some(hex_text) => (
-            crate::referee::commitment::parse_hex32(hex_text).ok()?,
-            false,
-        ),
-        None => (vault::unseal(secret).await?, true),
-    };
+    let stored = UcPending::from_text(&storage::get(PENDING_KEY)?).ok()?;
+    let seed = vault::open_secret(&stored.secret).await?;
     Some(Pending {
-        setup,
+        sealed: stored.secret.is_sealed(),
+        setup: stored.setup,
         seed,
-        sealed,
     })
 }
 
