@@ -9,6 +9,8 @@ pub mod bughouse;
 #[cfg(feature = "cards")]
 pub mod cards;
 pub mod clock_controls;
+#[cfg(any(feature = "cards", feature = "undo"))]
+pub mod commit_parts;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;

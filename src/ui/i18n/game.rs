@@ -17,6 +17,22 @@ pub struct GameTexts {
     pub end: EndTexts,
 }
 
+/// A drawn start's commitment screen (`ui::commit_parts`): each game with a
+/// committed draw has its own wording, in one shape.
+pub struct CommitTexts {
+    pub title: &'static str,
+    pub explain: &'static str,
+    pub commitment: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub words_title: &'static str,
+    pub words_explain: &'static str,
+    /// `{name}`: the player whose words these are.
+    pub words_for: &'static str,
+    pub words_refused: &'static str,
+    pub lock_words: &'static str,
+}
+
 /// Why a name is refused, for every game (the one rule, `referee::names`):
 /// `{n}` the name's number, `{c}` the character's code.
 pub struct NameTexts {
