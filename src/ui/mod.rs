@@ -1,6 +1,20 @@
 //! The Leptos UI: thin components that render referee state and send it events.
 //! No rule logic lives here.
 
+/// Declares modules only the games with a chess clock use (all but Nordau
+/// Shift), under one feature gate.
+macro_rules! clocked_games_only {
+    ($($name:ident),*) => {$(
+        #[cfg(any(
+            feature = "crazyhouse",
+            feature = "bughouse",
+            feature = "cards",
+            feature = "undo"
+        ))]
+        pub mod $name;
+    )*};
+}
+
 pub mod about;
 pub mod app_bar;
 pub mod board;
@@ -14,13 +28,6 @@ pub mod commit_parts;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
-pub mod end_parts;
 pub mod format;
 pub mod games;
 pub mod home;
@@ -36,27 +43,14 @@ pub mod one_window;
 pub mod qr;
 pub mod route;
 pub mod saved;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
-pub mod setup_parts;
 pub mod theme;
 pub mod ticker;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
-pub mod time_setup;
 #[cfg(feature = "undo")]
 pub mod undo;
 pub mod update_notice;
 pub mod verifier;
 pub mod witness;
+clocked_games_only!(end_parts, setup_parts, time_setup);
 
 use leptos::prelude::*;
 
