@@ -5,21 +5,18 @@ use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
 use crate::ui::i18n::game::CommitTexts;
 use crate::ui::i18n::game::PgnErrorTexts;
+use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<UndoTexts> = Catalogue { en: &EN, ru: &RU };
 
 pub struct UndoTexts {
+    /// What Crazyhouse and Undo Chess say alike (read through `Deref`).
+    pub chess: &'static TwoPlayerChessTexts,
     pub game_name: &'static str,
     pub game_summary: &'static str,
     // setup
     pub setup_title: &'static str,
-    pub players: &'static str,
-    pub default_white: &'static str,
-    pub default_black: &'static str,
-    pub names_required: &'static str,
-    pub minutes_white: &'static str,
-    pub minutes_black: &'static str,
     pub start_title: &'static str,
     /// Drawn, standard, typed number.
     pub start_choices: StartChoiceTexts,
@@ -28,28 +25,20 @@ pub struct UndoTexts {
     pub tokens_white: &'static str,
     pub tokens_black: &'static str,
     pub rules: [&'static str; 4],
-    pub start: &'static str,
     pub import_title: &'static str,
     pub import_explain: &'static str,
-    pub import_label: &'static str,
     pub pgn_errors: PgnErrorTexts,
     // commitment
     pub commit: CommitTexts,
     pub unsealed: &'static str,
     pub cannot_draw: &'static str,
     // play
-    pub white: &'static str,
-    pub black: &'static str,
     pub tap_to_start: [&'static str; 2],
     pub board_waits: [&'static str; 2],
     pub wait_for_start: [&'static str; 2],
     pub tap_when_moved: &'static str,
-    pub your_move: &'static str,
     pub waiting: &'static str,
-    pub paused: &'static str,
-    pub delay: &'static str,
     pub tokens: Plural,
-    pub move_no: &'static str,
     /// "Position 518".
     pub position_no: &'static str,
     pub set_up_board: &'static str,
@@ -70,29 +59,16 @@ pub struct UndoTexts {
     pub decision_clock: &'static str,
     pub accept: BoardEndTexts,
     // menu
-    pub resign: &'static str,
-    pub resign_as: &'static str,
-    pub draw: &'static str,
-    pub agree_draw: &'static str,
     pub claim_threefold: &'static str,
     pub claim_fifty: &'static str,
-    pub report: &'static str,
-    pub mated: &'static str,
-    pub stalemate: &'static str,
     pub adjust_hint: &'static str,
     pub discard: &'static str,
     // end
-    pub game_over: &'static str,
-    pub wins: &'static str,
-    pub draw_result: &'static str,
     /// Why the game ended, one text per `UcReason`.
     pub reasons: UcReasonTexts,
     pub flag_while_deciding: &'static str,
     pub tokens_left: &'static str,
     pub undos_made: Plural,
-    pub moves: &'static str,
-    pub download_pgn: &'static str,
-    pub end_announce: &'static str,
     pub reveal_title: &'static str,
     pub reveal_explain: &'static str,
     pub seed: &'static str,
@@ -141,15 +117,10 @@ impl BoardEndTexts {
 }
 
 pub static EN: UndoTexts = UndoTexts {
+    chess: &game::CHESS_EN,
     game_name: "Undo Chess",
     game_summary: "Chess960 from a drawn start. Each player holds undo tokens: give one to take back your opponent's last move and yours.",
     setup_title: "New Undo Chess game",
-    players: "Players",
-    default_white: "White",
-    default_black: "Black",
-    names_required: "Enter both names.",
-    minutes_white: "White, minutes",
-    minutes_black: "Black, minutes",
     start_title: "Start position",
     start_choices: StartChoiceTexts {
         drawn: "Drawn (Chess960, committed before the game)",
@@ -166,10 +137,8 @@ pub static EN: UndoTexts = UndoTexts {
         "Your clock keeps running through an undo: time is never given back.",
         "Mated or stalemated while holding a token, you may still undo or accept. If your flag falls meanwhile, the result on the board stands.",
     ],
-    start: "Start",
     import_title: "Review a Chess960 game (PGN)",
     import_explain: "Paste a Chess960 or standard PGN to step through it.",
-    import_label: "PGN text",
     pgn_errors: PgnErrorTexts {
         empty: "There is no game in this text.",
         other_variant: "This is a {text} game, not Chess960.",
@@ -189,8 +158,6 @@ pub static EN: UndoTexts = UndoTexts {
     },
     unsealed: "This browser cannot seal the seed: until the draw it is stored readable on this phone.",
     cannot_draw: "This browser gives no random numbers: choose a position instead.",
-    white: "White",
-    black: "Black",
     tap_to_start: ["Tap to start White's clock", "Tap to start Black's clock"],
     board_waits: [
         "Black starts White's clock first: tap Black's half, then White moves here.",
@@ -198,15 +165,11 @@ pub static EN: UndoTexts = UndoTexts {
     ],
     wait_for_start: ["White starts the clock", "Black starts the clock"],
     tap_when_moved: "Tap when you have moved",
-    your_move: "Your move",
     waiting: "Waiting",
-    paused: "Paused",
-    delay: "delay",
     tokens: Plural::En {
         one: "token",
         other: "tokens",
     },
-    move_no: "Move",
     position_no: "Position {n}",
     set_up_board: "Set up the board: both back ranks as shown, pawns in front.",
     rank_of: ["White, rank 1", "Black, rank 8"],
@@ -226,20 +189,10 @@ pub static EN: UndoTexts = UndoTexts {
         checkmate: "Accept the checkmate",
         stalemate: "Accept the stalemate",
     },
-    resign: "Resign",
-    resign_as: "resigns",
-    draw: "Draw",
-    agree_draw: "Both agree to a draw",
     claim_threefold: "Claim threefold repetition",
     claim_fifty: "Claim the 50-move rule",
-    report: "Report the result on the board",
-    mated: "is checkmated",
-    stalemate: "Stalemate",
     adjust_hint: "Pause the clock to adjust time.",
     discard: "End and discard this game",
-    game_over: "Game over",
-    wins: "{name} wins",
-    draw_result: "Draw",
     reasons: UcReasonTexts {
         checkmate: "checkmate",
         stalemate: "stalemate",
@@ -258,9 +211,6 @@ pub static EN: UndoTexts = UndoTexts {
         one: "undo",
         other: "undos",
     },
-    moves: "Moves",
-    download_pgn: "Download PGN",
-    end_announce: "Game over: {result}, {reason}.",
     reveal_title: "Check the drawn start",
     reveal_explain: "The seed is revealed: with the setup code and the words it must give the commitment shown before the game and this position.",
     seed: "Seed",
@@ -273,15 +223,10 @@ pub static EN: UndoTexts = UndoTexts {
 };
 
 pub static RU: UndoTexts = UndoTexts {
+    chess: &game::CHESS_RU,
     game_name: "Шахматы с отменой",
     game_summary: "Шахматы Фишера со случайной расстановкой. У каждого есть жетоны отмены: отдайте один, чтобы вернуть последний ход соперника и свой.",
     setup_title: "Новая партия с отменой",
-    players: "Игроки",
-    default_white: "Белые",
-    default_black: "Чёрные",
-    names_required: "Введите оба имени.",
-    minutes_white: "Белые, минуты",
-    minutes_black: "Чёрные, минуты",
     start_title: "Начальная позиция",
     start_choices: StartChoiceTexts {
         drawn: "Жребий (Шахматы-960, с обязательством до партии)",
@@ -298,10 +243,8 @@ pub static RU: UndoTexts = UndoTexts {
         "Ваши часы идут и во время отмены: время не возвращается.",
         "Если вам мат или пат, а жетон есть, можно отменить или согласиться. Если флажок упадёт раньше, остаётся результат на доске.",
     ],
-    start: "Начать",
     import_title: "Просмотр партии Шахмат-960 (PGN)",
     import_explain: "Вставьте PGN партии Шахмат-960 или обычных шахмат, чтобы пройти её по ходам.",
-    import_label: "Текст PGN",
     pgn_errors: PgnErrorTexts {
         empty: "В этом тексте нет партии.",
         other_variant: "Это партия «{text}», а не Шахматы-960.",
@@ -321,8 +264,6 @@ pub static RU: UndoTexts = UndoTexts {
     },
     unsealed: "Этот браузер не умеет запечатывать ключ: до жребия он хранится на телефоне открыто.",
     cannot_draw: "Браузер не даёт случайных чисел: выберите позицию.",
-    white: "Белые",
-    black: "Чёрные",
     tap_to_start: [
         "Нажмите, чтобы пустить часы белых",
         "Нажмите, чтобы пустить часы чёрных",
@@ -333,16 +274,12 @@ pub static RU: UndoTexts = UndoTexts {
     ],
     wait_for_start: ["Белые пускают часы", "Чёрные пускают часы"],
     tap_when_moved: "Нажмите после хода",
-    your_move: "Ваш ход",
     waiting: "Ожидание",
-    paused: "Пауза",
-    delay: "задержка",
     tokens: Plural::Ru {
         one: "жетон",
         few: "жетона",
         many: "жетонов",
     },
-    move_no: "Ход",
     position_no: "Позиция {n}",
     set_up_board: "Расставьте доску: оба задних ряда как здесь, пешки перед ними.",
     rank_of: ["Белые, 1-я горизонталь", "Чёрные, 8-я горизонталь"],
@@ -362,20 +299,10 @@ pub static RU: UndoTexts = UndoTexts {
         checkmate: "Согласиться с матом",
         stalemate: "Согласиться с патом",
     },
-    resign: "Сдаться",
-    resign_as: "сдаётся",
-    draw: "Ничья",
-    agree_draw: "Оба согласны на ничью",
     claim_threefold: "Ничья: троекратное повторение",
     claim_fifty: "Ничья: правило 50 ходов",
-    report: "Сообщить результат на доске",
-    mated: "получает мат",
-    stalemate: "Пат",
     adjust_hint: "Поставьте часы на паузу, чтобы поправить время.",
     discard: "Прервать и удалить партию",
-    game_over: "Партия окончена",
-    wins: "Победа: {name}",
-    draw_result: "Ничья",
     reasons: UcReasonTexts {
         checkmate: "мат",
         stalemate: "пат",
@@ -395,9 +322,6 @@ pub static RU: UndoTexts = UndoTexts {
         few: "отмены",
         many: "отмен",
     },
-    moves: "Ходы",
-    download_pgn: "Скачать PGN",
-    end_announce: "Партия окончена: {result}, {reason}.",
     reveal_title: "Проверка жребия",
     reveal_explain: "Ключ раскрыт: вместе с кодом настройки и словами он должен дать обязательство, показанное до партии, и эту позицию.",
     seed: "Ключ",
@@ -408,3 +332,11 @@ pub static RU: UndoTexts = UndoTexts {
     review_next: "Следующий ход",
     review_close: "Закрыть",
 };
+
+impl std::ops::Deref for UndoTexts {
+    type Target = TwoPlayerChessTexts;
+
+    fn deref(&self) -> &TwoPlayerChessTexts {
+        self.chess
+    }
+}
