@@ -1891,8 +1891,10 @@ mod cards {
 #[cfg(feature = "undo")]
 mod undo {
     use super::*;
+    use nordau_shift::referee::secret::SecretAtRest;
     use nordau_shift::referee::undo::{
-        StartChoice, StartPosition, UcEvent, UcGame, UcSetup, uc_from_pgn, uc_to_pgn, uc_verify,
+        StartChoice, StartPosition, UcEvent, UcGame, UcPending, UcSetup, uc_from_pgn, uc_to_pgn,
+        uc_verify,
     };
     use nordau_shift::referee::{Colour, InputMode};
 
@@ -2029,6 +2031,79 @@ mod undo {
         })
     }
 
+    /// The drawn start awaiting words ("undo.pending"): the versioned JSON
+    /// and the older lines, each with a plain and a sealed secret.
+    static UC_PENDINGS: LazyLock<Corpus> = LazyLock::new(|| {
+        let mut inputs = Vec::new();
+        for (i, g) in uc_games().iter().take(4).enumerate() {
+            let secret = if i % 2 == 0 {
+                SecretAtRest::Plain([i as u8; 32])
+            } else {
+                SecretAtRest::Sealed("aesgcm1.00112233445566778899aabb.0f1e2d3c4b5a".into())
+            };
+            let mode = if g.setup().mode == InputMode::Board {
+                "b"
+            } else {
+                "c"
+            };
+            inputs.push(format!(
+                "{mode}\n{}\n{}",
+                g.setup().to_text(),
+                secret.to_text()
+            ));
+            let pending = UcPending {
+                setup: g.setup().clone(),
+                secret,
+            };
+            inputs.push(pending.to_json());
+        }
+        Corpus::new(
+            inputs,
+            &["plain:", "aesgcm1", "\n", "undo-pending", "board", "clock"],
+            |t| {
+                t.split(['\n', '"', ':', ',', '.'])
+                    .map(str::to_owned)
+                    .collect()
+            },
+        )
+    });
+
+    fn check_uc_pending(text: &str) -> Result<(), TestCaseError> {
+        guarded(
+            "UcPending::from_text",
+            text,
+            || match UcPending::from_text(text) {
+                Err(e) => clear("UcPending::from_text", text, &e),
+                Ok(pending) => {
+                    accepted("UcPending::from_text");
+                    let once = pending.to_json();
+                    let back = UcPending::from_text(&once).map_err(|e| {
+                        TestCaseError::fail(format!("own text refused ({e}): {once}"))
+                    })?;
+                    prop_assert_eq!(back, pending);
+                    Ok(())
+                }
+            },
+        )
+    }
+
+    #[test]
+    fn uc_pending_arbitrary() {
+        fuzz(
+            "uc_pending_arbitrary",
+            CI_CASES,
+            arbitrary(&UC_PENDINGS),
+            |t| check_uc_pending(&t),
+        );
+    }
+
+    #[test]
+    fn uc_pending_mutated() {
+        fuzz("uc_pending_mutated", CI_CASES, mutated(&UC_PENDINGS), |t| {
+            check_uc_pending(&t)
+        });
+    }
+
     fn check_uc_setup(text: &str) -> Result<(), TestCaseError> {
         guarded("UcSetup::from_text", text, || {
             let _ = StartPosition::from_typed(text)
@@ -2105,6 +2180,9 @@ mod undo {
         }
         for text in &UC_SETUPS.inputs {
             check_uc_setup(text).unwrap();
+        }
+        for text in &UC_PENDINGS.inputs {
+            assert!(UcPending::from_text(text).is_ok(), "{text}");
         }
         assert!(UC_PGNS.inputs.len() >= 2);
         assert!(

@@ -30,10 +30,12 @@
 //!   the secret where it cannot be sealed: `cards::seal::withheld_json`.
 //! * Card duel PGN export `cs_to_pgn`, read by `cs_from_pgn`.
 //! * Undo Chess save "undo.game": `UcGame::to_json` / `UcGame::from_json`.
-//! * Undo Chess drawn start awaiting words "undo.pending" (`ui::undo::commit`,
-//!   browser only): `<b|c>\n<UcSetup::to_text>\n<aesgcm1.… | plain:<hex>>`,
-//!   read with `UcSetup::from_text` + `parse_hex32`; the writer and reader are
-//!   restated in `pending_text` / `check_uc_pending` below.
+//! * Undo Chess drawn start awaiting words "undo.pending" (`ui::undo::commit`):
+//!   `UcPending::to_json` (`*.pending.json`), read by `UcPending::from_text`,
+//!   which also reads the unversioned lines older versions wrote
+//!   (`*.pending.txt`: `<b|c>\n<UcSetup::to_text>\n<aesgcm1.… | plain:<hex>>`,
+//!   that writer restated in `pending_text` below); the secret's text is
+//!   `SecretAtRest::{to_text, from_text}`.
 //! * Undo Chess PGN export `uc_to_pgn`, read (for review) by `uc_from_pgn`.
 //! * Nordau Shift PGN export `to_pgn`, and the table export with an unrevealed
 //!   seed withheld (`ui::nordau::store::export_text`):
@@ -79,8 +81,9 @@ use nordau_shift::referee::cards::{
     Card, CsClock, CsEvent, CsGame, CsPhase, CsReport, CsSetup, SeriesEnd, Stack, StackSource,
     TurnView, cs_from_pgn, cs_to_pgn, cs_verify,
 };
+use nordau_shift::referee::secret::SecretAtRest;
 use nordau_shift::referee::undo::{
-    MoveRef, StartChoice, StartPosition, UcEvent, UcGame, UcPhase, UcReport, UcSetup,
+    MoveRef, StartChoice, StartPosition, UcEvent, UcGame, UcPending, UcPhase, UcReport, UcSetup,
     uc_commitment, uc_from_pgn, uc_to_pgn, uc_verify,
 };
 use nordau_shift::referee::{
@@ -678,7 +681,8 @@ fn check(path: &Path) -> String {
             cs_summary(&g, awaiting)
         }
         "undo" if name.ends_with(".pgn") => check_uc_pgn(path, &text),
-        "undo" if name.ends_with(".pending.txt") => check_uc_pending(&text),
+        "undo" if name.ends_with(".pending.txt") => check_uc_pending(&text, true),
+        "undo" if name.ends_with(".pending.json") => check_uc_pending(&text, false),
         "undo" => {
             let g = UcGame::from_json(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
             assert_same(path, &g.to_json(), &text);
@@ -782,7 +786,7 @@ fn check_uc_pgn(path: &Path, text: &str) -> String {
     l.0
 }
 
-/// `ui::undo::commit::create`'s text for "undo.pending".
+/// The unversioned lines older versions wrote for "undo.pending" (still read).
 fn pending_text(setup: &UcSetup, secret: &str) -> String {
     let m = if setup.mode == InputMode::Board {
         "b"
@@ -792,33 +796,37 @@ fn pending_text(setup: &UcSetup, secret: &str) -> String {
     format!("{m}\n{}\n{secret}", setup.to_text())
 }
 
-/// `ui::undo::commit::load`, without the browser's unsealing.
-fn check_uc_pending(text: &str) -> String {
-    let mut lines = text.lines();
-    let m = match lines.next().unwrap() {
-        "b" => InputMode::Board,
-        _ => InputMode::Clock,
-    };
-    let setup = UcSetup::from_text(lines.next().unwrap(), m).expect("the pending setup reads");
-    let secret = lines.next().unwrap();
-    assert!(lines.next().is_none());
-    assert_eq!(pending_text(&setup, secret), text);
+/// "undo.pending" read by `UcPending::from_text`, without the browser's
+/// unsealing: the older lines (`legacy`) or the versioned JSON, written again.
+fn check_uc_pending(text: &str, legacy: bool) -> String {
+    let pending = UcPending::from_text(text).expect("the pending start reads");
+    let setup = &pending.setup;
+    let secret = pending.secret.to_text();
+    if legacy {
+        assert_eq!(pending_text(setup, &secret), text);
+    } else {
+        assert_eq!(pending.to_json(), text);
+    }
+    let m = setup.mode;
     let mut l = Lines::new();
     l.add("pending", mode(m));
     l.add("setup text", setup.to_text());
     l.add("names", format!("{} | {}", setup.white, setup.black));
     l.add("tokens", format!("{}-{}", setup.tokens[0], setup.tokens[1]));
     l.add("control", control(&setup.control));
-    match secret.strip_prefix("plain:") {
-        Some(hex_text) => {
-            let seed = parse_hex32(hex_text).expect("a plain seed is 64 hex digits");
+    match &pending.secret {
+        SecretAtRest::Plain(seed) => {
+            assert_eq!(
+                secret.strip_prefix("plain:").map(parse_hex32),
+                Some(Ok(*seed))
+            );
             l.add("secret", "plain");
-            l.add("commitment", hex::encode(uc_commitment(&setup, &seed)));
-            let start = StartPosition::drawn_from(&seed, &[] as &[&str]);
+            l.add("commitment", hex::encode(uc_commitment(setup, seed)));
+            let start = StartPosition::drawn_from(seed, &[] as &[&str]);
             l.add("start without words", start);
         }
-        None => {
-            let parts: Vec<&str> = secret.split('.').collect();
+        SecretAtRest::Sealed(sealed) => {
+            let parts: Vec<&str> = sealed.split('.').collect();
             assert_eq!(parts.len(), 3, "aesgcm1.<iv>.<data>");
             assert_eq!(parts[0], "aesgcm1");
             assert!(parts[1..].iter().all(|p| hex::decode(p).is_ok()));
@@ -1573,6 +1581,23 @@ fn undo(out: &mut Out) {
         "undo/uc1_drawn_clock_pending_sealed.pending.txt",
         pending_text(&drawn_clock, VAULT),
     );
+    // The same two as the versioned JSON this version writes.
+    let board_pending = UcPending {
+        setup: drawn.clone(),
+        secret: SecretAtRest::Plain(KEY),
+    };
+    out.put(
+        "undo/uc1_drawn_board_pending_plain.pending.json",
+        board_pending.to_json(),
+    );
+    let clock_pending = UcPending {
+        setup: drawn_clock.clone(),
+        secret: SecretAtRest::Sealed(VAULT.to_owned()),
+    };
+    out.put(
+        "undo/uc1_drawn_clock_pending_sealed.pending.json",
+        clock_pending.to_json(),
+    );
     let g = UcGame::new_drawn(drawn_clock, KEY, &[] as &[&str]).unwrap();
     uc_save(out, "uc1_drawn_clock_words_locked", &g);
     let mut g = UcGame::new_drawn(drawn, KEY, &["apple", "pear"]).unwrap();
@@ -1747,6 +1772,7 @@ fn every_format_is_covered() {
         "cards/*.withheld.json",
         "cards/*.pgn",
         "undo/*.pending.txt",
+        "undo/*.pending.json",
         "undo/*.pgn",
         "nordau/*.pgn",
         "nordau/*.withheld.json",

@@ -30,6 +30,7 @@ pub mod module;
 pub mod names;
 pub mod nordau;
 pub mod pgn;
+pub mod secret;
 pub mod setup_text;
 #[cfg(feature = "undo")]
 pub mod undo;

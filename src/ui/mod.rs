@@ -1,6 +1,20 @@
 //! The Leptos UI: thin components that render referee state and send it events.
 //! No rule logic lives here.
 
+/// Declares modules only the games with a chess clock use (all but Nordau
+/// Shift), under one feature gate.
+macro_rules! clocked_games_only {
+    ($($name:ident),*) => {$(
+        #[cfg(any(
+            feature = "crazyhouse",
+            feature = "bughouse",
+            feature = "cards",
+            feature = "undo"
+        ))]
+        pub mod $name;
+    )*};
+}
+
 pub mod about;
 pub mod app_bar;
 pub mod board;
@@ -9,16 +23,11 @@ pub mod bughouse;
 #[cfg(feature = "cards")]
 pub mod cards;
 pub mod clock_controls;
+#[cfg(any(feature = "cards", feature = "undo"))]
+pub mod commit_parts;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
-pub mod end_parts;
 pub mod format;
 pub mod games;
 pub mod home;
@@ -40,18 +49,12 @@ pub mod saved;
 pub mod setup_parts;
 pub mod theme;
 pub mod ticker;
-#[cfg(any(
-    feature = "crazyhouse",
-    feature = "bughouse",
-    feature = "cards",
-    feature = "undo"
-))]
-pub mod time_setup;
 #[cfg(feature = "undo")]
 pub mod undo;
 pub mod update_notice;
 pub mod verifier;
 pub mod witness;
+clocked_games_only!(end_parts, time_setup);
 
 use leptos::prelude::*;
 

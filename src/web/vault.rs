@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 
+use crate::referee::secret::SecretAtRest;
 use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 use wasm_bindgen_futures::JsFuture;
@@ -14,8 +15,8 @@ use web_sys::{CryptoKey, IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransacti
 const DB: &str = "nordau-shift-vault";
 const STORE: &str = "keys";
 const KEY_ID: &str = "seed-key-v1";
-/// Sealed text: `aesgcm1.<iv hex>.<ciphertext and tag hex>`.
-const PREFIX: &str = "aesgcm1";
+/// Sealed text: `aesgcm1.<iv hex>.<ciphertext and tag hex>` (`referee::secret`).
+const PREFIX: &str = crate::referee::secret::SEALED_PREFIX;
 
 thread_local! {
     static KEY: RefCell<Option<CryptoKey>> = const { RefCell::new(None) };
@@ -55,6 +56,23 @@ pub async fn unseal(text: &str) -> Option<[u8; 32]> {
         .to_vec()
         .try_into()
         .ok()
+}
+
+/// `secret` at rest (`referee::secret`): sealed where this browser can, else
+/// readable (the caller says so).
+pub async fn seal_secret(secret: &[u8; 32]) -> SecretAtRest {
+    match seal(secret).await {
+        Some(text) => SecretAtRest::Sealed(text),
+        None => SecretAtRest::Plain(*secret),
+    }
+}
+
+/// The secret back; `None` if it is sealed and does not open here.
+pub async fn open_secret(secret: &SecretAtRest) -> Option<[u8; 32]> {
+    match secret {
+        SecretAtRest::Sealed(text) => unseal(text).await,
+        SecretAtRest::Plain(secret) => Some(*secret),
+    }
 }
 
 fn crypto() -> Option<web_sys::Crypto> {

@@ -484,6 +484,14 @@ describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
       await page.reload();
       await page.locator(".uc-commit").waitFor();
       assert.equal((await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
+      // Stored as versioned JSON; the lines older versions wrote still resume.
+      const pending = JSON.parse(await page.evaluate(() => localStorage.getItem("undo.pending")));
+      assert.equal(pending.format, "undo-pending");
+      assert.equal(pending.version, 1);
+      await page.evaluate((p) => localStorage.setItem("undo.pending", `${p.mode === "board" ? "b" : "c"}\n${p.setup}\n${p.secret}`), pending);
+      await page.reload();
+      await page.locator(".uc-commit").waitFor();
+      assert.equal((await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
       await page.locator(".word-entry").nth(0).fill("apple");
       await page.locator(".word-entry").nth(1).fill("river");
       await page.locator(".uc-lock").tap();

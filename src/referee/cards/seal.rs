@@ -189,6 +189,13 @@ pub fn vault_of(save: &str) -> Option<String> {
     log.get(VAULT_FIELD)?.as_str().map(str::to_owned)
 }
 
+/// The sealed key (`"vault"`), read with the one codec of a secret at rest.
+impl crate::referee::secret::SealsSecret for CsGame {
+    fn secret_at_rest(stored: &str) -> Option<crate::referee::secret::SecretAtRest> {
+        crate::referee::secret::SecretAtRest::sealed(&vault_of(stored)?).ok()
+    }
+}
+
 /// A save read back: the game and whether its words are still to be locked.
 pub fn open_json(save: &str, key: Option<&[u8; 32]>) -> Result<(CsGame, bool), OpenError> {
     let log: Value =

@@ -390,6 +390,13 @@ impl fmt::Display for TableLoadError {
 
 impl std::error::Error for TableLoadError {}
 
+/// The sealed seed (`sealed_seed`), read with the one codec of a secret at rest.
+impl crate::referee::secret::SealsSecret for Table {
+    fn secret_at_rest(stored: &str) -> Option<crate::referee::secret::SecretAtRest> {
+        crate::referee::secret::SecretAtRest::sealed(&Table::sealed_seed_of(stored)?).ok()
+    }
+}
+
 impl Table {
     /// The table with its seed readable (no sealing available, or revealed).
     pub fn to_json(&self) -> String {

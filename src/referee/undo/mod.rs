@@ -6,6 +6,7 @@
 //! start. See docs/undo.md and docs/fairness.md §12.
 
 pub mod game;
+pub mod pending;
 pub mod pgn;
 pub mod setup;
 pub mod start;
@@ -15,6 +16,7 @@ pub use game::{
     GAME_UNDO, MoveRef, PlyRecord, UcBoardEnd, UcError, UcEvent, UcGame, UcLog, UcLogError,
     UcPhase, UcReason, UcReport, UcResult, UcReveal, UcTimed, UcView, UndoRecord,
 };
+pub use pending::{UcPending, UcPendingError};
 pub use pgn::{UcImported, UcNotBoardMode, UcPgnError, uc_from_pgn, uc_to_pgn};
 pub use setup::{
     DEFAULT_TOKENS, MAX_START_TOKENS, StartChoice, UcSetup, UcSetupError, UcSetupTextError,

@@ -95,7 +95,7 @@ fn reveal_html(t: &CardsTexts, r: &crate::referee::cards::CsReveal) -> String {
         ),
         escape(t.reveal_title),
         escape(t.reveal_explain),
-        escape(t.commitment),
+        escape(t.commit.commitment),
         escape(&format::grouped_hex(&r.commitment_hex)),
         escape(t.seed),
         escape(&format::grouped_hex(&r.seed_hex)),

@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::referee::cards::CsGame;
 use crate::referee::cards::seal::{self, OpenError};
+use crate::referee::secret::SealsSecret;
 use crate::ui::saved::{Saved, Slot};
 use crate::web::{device, vault};
 
@@ -69,13 +70,14 @@ pub async fn prepare() {
     let Some(text) = crate::web::storage::get(SLOT.key) else {
         return;
     };
-    let Some(vault_text) = seal::vault_of(&text) else {
+    let Some(secret) = CsGame::secret_at_rest(&text) else {
         return;
     };
-    if known(&vault_text).is_none()
-        && let Some(key) = vault::unseal(&vault_text).await
+    let vault_text = secret.sealed_text().unwrap_or_default();
+    if known(vault_text).is_none()
+        && let Some(key) = vault::open_secret(&secret).await
     {
-        remember(&vault_text, key);
+        remember(vault_text, key);
     }
 }
 
@@ -119,7 +121,8 @@ impl Saved for CardsGame {
     }
 
     fn from_json(text: &str) -> Result<Self, OpenError> {
-        let vault_text = seal::vault_of(text);
+        let vault_text =
+            CsGame::secret_at_rest(text).and_then(|s| s.sealed_text().map(str::to_owned));
         let key = vault_text.as_deref().and_then(known);
         let (game, awaiting_words) = seal::open_json(text, key.as_ref())?;
         let secret = match (vault_text, key) {

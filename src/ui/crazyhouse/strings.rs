@@ -4,32 +4,25 @@
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
 use crate::ui::i18n::game::PgnErrorTexts;
+use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue { en: &EN, ru: &RU };
 
 pub struct CrazyhouseTexts {
+    /// What Crazyhouse and Undo Chess say alike (read through `Deref`).
+    pub chess: &'static TwoPlayerChessTexts,
     pub game_name: &'static str,
     pub game_summary: &'static str,
     // setup
     pub setup_title: &'static str,
-    pub players: &'static str,
     pub white_name: &'static str,
     pub black_name: &'static str,
-    pub default_white: &'static str,
-    pub default_black: &'static str,
-    pub names_required: &'static str,
-    pub minutes_white: &'static str,
-    pub minutes_black: &'static str,
     pub rules: [&'static str; 4],
-    pub start: &'static str,
     pub import_title: &'static str,
     pub import_explain: &'static str,
-    pub import_label: &'static str,
     pub pgn_errors: PgnErrorTexts,
     // play
-    pub white: &'static str,
-    pub black: &'static str,
     /// On the starter's half, by the colour whose clock it starts: White's, Black's.
     pub tap_to_start: [&'static str; 2],
     /// Board mode before the starting press, by the side to move.
@@ -37,36 +30,19 @@ pub struct CrazyhouseTexts {
     /// On the first mover's half, by the colour that starts: White, Black.
     pub wait_for_start: [&'static str; 2],
     pub tap_when_moved: &'static str,
-    pub your_move: &'static str,
     pub waiting: &'static str,
-    pub paused: &'static str,
-    pub delay: &'static str,
     /// How many moves a side has made ("12 moves").
     pub moves_made: Plural,
-    pub move_no: &'static str,
     pub undo_tap: &'static str,
     pub undo_move: &'static str,
     pub undo_confirm: &'static str,
     pub refused: &'static str,
     // menu
-    pub resign: &'static str,
-    pub resign_as: &'static str,
-    pub draw: &'static str,
-    pub agree_draw: &'static str,
     pub claim_threefold: &'static str,
-    pub report: &'static str,
-    pub mated: &'static str,
-    pub stalemate: &'static str,
     pub adjust_hint: &'static str,
     pub discard: &'static str,
     // end
-    pub game_over: &'static str,
-    pub wins: &'static str,
-    pub draw_result: &'static str,
     pub reasons: ZhReasonTexts,
-    pub moves: &'static str,
-    pub download_pgn: &'static str,
-    pub end_announce: &'static str,
 }
 
 pub struct ZhReasonTexts {
@@ -82,34 +58,25 @@ pub struct ZhReasonTexts {
 }
 
 pub static EN: CrazyhouseTexts = CrazyhouseTexts {
+    chess: &game::CHESS_EN,
     game_name: "Crazyhouse",
     game_summary: "Captured pieces change sides and can be dropped back onto the board. Two players, a full chess clock.",
     setup_title: "New Crazyhouse game",
-    players: "Players",
     white_name: "White",
     black_name: "Black",
-    default_white: "White",
-    default_black: "Black",
-    names_required: "Enter both names.",
-    minutes_white: "White, minutes",
-    minutes_black: "Black, minutes",
     rules: [
         "A captured piece changes colour and goes into the capturer's pocket. Instead of moving you may drop a pocket piece on any empty square — even with check or mate.",
         "Pawns are not dropped on the first or last rank. A promoted piece goes back to the pocket as a pawn when captured.",
         "Mate must hold against every drop. A rook dropped on its corner does not give castling back.",
         "Draws: stalemate, agreement, threefold repetition with equal pockets (claimed), and after 600 half-moves. No 50-move rule; bare kings are not a draw. A flag always loses.",
     ],
-    start: "Start",
     import_title: "Continue or review a game (PGN)",
     import_explain: "Paste a Crazyhouse PGN. A game without a result continues on the on-screen board with the time control above; a finished one opens for review.",
-    import_label: "PGN text",
     pgn_errors: PgnErrorTexts {
         empty: "there is no game in this text.",
         other_variant: "{text} games cannot be imported here: only Crazyhouse games.",
         bad_fen: "the FEN tag is not a legal Crazyhouse position: {text}",
     },
-    white: "White",
-    black: "Black",
     tap_to_start: ["Tap to start White's clock", "Tap to start Black's clock"],
     board_waits: [
         "Black starts White's clock first: tap Black's half, then White moves here.",
@@ -117,32 +84,18 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     ],
     wait_for_start: ["White starts the clock", "Black starts the clock"],
     tap_when_moved: "Tap when you have moved",
-    your_move: "Your move",
     waiting: "Waiting",
-    paused: "Paused",
-    delay: "delay",
     moves_made: Plural::En {
         one: "move",
         other: "moves",
     },
-    move_no: "Move",
     undo_tap: "Undo last tap",
     undo_move: "Undo last move",
     undo_confirm: "Take it back? The time since that tap is charged to the player who tapped.",
     refused: "Not possible now.",
-    resign: "Resign",
-    resign_as: "resigns",
-    draw: "Draw",
-    agree_draw: "Both agree to a draw",
     claim_threefold: "Claim threefold repetition",
-    report: "Report the result on the board",
-    mated: "is checkmated",
-    stalemate: "Stalemate",
     adjust_hint: "Pause the clock to adjust time.",
     discard: "End and discard this game",
-    game_over: "Game over",
-    wins: "{name} wins",
-    draw_result: "Draw",
     reasons: ZhReasonTexts {
         checkmate: "checkmate",
         stalemate: "stalemate",
@@ -154,40 +107,28 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
         flag: "the flag fell",
         recorded: "result as recorded in the PGN",
     },
-    moves: "Moves",
-    download_pgn: "Download PGN",
-    end_announce: "Game over: {result}, {reason}.",
 };
 
 pub static RU: CrazyhouseTexts = CrazyhouseTexts {
+    chess: &game::CHESS_RU,
     game_name: "Крейзихаус",
     game_summary: "Взятые фигуры меняют цвет и выставляются обратно на доску. Двое игроков, полноценные шахматные часы.",
     setup_title: "Новая партия в крейзихаус",
-    players: "Игроки",
     white_name: "Белые",
     black_name: "Чёрные",
-    default_white: "Белые",
-    default_black: "Чёрные",
-    names_required: "Введите оба имени.",
-    minutes_white: "Белые, минуты",
-    minutes_black: "Чёрные, минуты",
     rules: [
         "Взятая фигура меняет цвет и попадает в запас взявшего. Вместо хода можно выставить фигуру из запаса на любое пустое поле — даже с шахом или матом.",
         "Пешки не выставляются на первую и последнюю горизонталь. Превращённая фигура, будучи взятой, возвращается в запас пешкой.",
         "Мат должен держаться против любого выставления. Ладья, выставленная в угол, не возвращает право рокировки.",
         "Ничья: пат, соглашение, троекратное повторение при одинаковых запасах (по заявлению) и после 600 полуходов. Правила 50 ходов нет; голые короли — не ничья. Упавший флаг — всегда поражение.",
     ],
-    start: "Начать",
     import_title: "Продолжить или просмотреть партию (PGN)",
     import_explain: "Вставьте PGN партии в крейзихаус. Партия без результата продолжится на экранной доске с контролем времени выше; законченная откроется для просмотра.",
-    import_label: "Текст PGN",
     pgn_errors: PgnErrorTexts {
         empty: "в этом тексте нет партии.",
         other_variant: "партии в {text} здесь не импортируются — только крейзихаус.",
         bad_fen: "тег FEN — не допустимая позиция крейзихауса: {text}",
     },
-    white: "Белые",
-    black: "Чёрные",
     tap_to_start: [
         "Нажмите, чтобы пустить часы белых",
         "Нажмите, чтобы пустить часы чёрных",
@@ -198,33 +139,19 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     ],
     wait_for_start: ["Часы пускают белые", "Часы пускают чёрные"],
     tap_when_moved: "Сделав ход, нажмите",
-    your_move: "Ваш ход",
     waiting: "Ждёт",
-    paused: "Пауза",
-    delay: "задержка",
     moves_made: Plural::Ru {
         one: "ход",
         few: "хода",
         many: "ходов",
     },
-    move_no: "Ход",
     undo_tap: "Отменить нажатие",
     undo_move: "Отменить ход",
     undo_confirm: "Отменить? Время после этого нажатия спишется с нажавшего.",
     refused: "Сейчас это невозможно.",
-    resign: "Сдаться",
-    resign_as: "сдаётся",
-    draw: "Ничья",
-    agree_draw: "Оба согласны на ничью",
     claim_threefold: "Заявить троекратное повторение",
-    report: "Сообщить результат на доске",
-    mated: "получает мат",
-    stalemate: "Пат",
     adjust_hint: "Остановите часы, чтобы поправить время.",
     discard: "Завершить и удалить партию",
-    game_over: "Партия окончена",
-    wins: "Победа: {name}",
-    draw_result: "Ничья",
     reasons: ZhReasonTexts {
         checkmate: "мат",
         stalemate: "пат",
@@ -236,7 +163,12 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
         flag: "упал флаг",
         recorded: "результат из PGN",
     },
-    moves: "Ходы",
-    download_pgn: "Скачать PGN",
-    end_announce: "Партия окончена: {result}, {reason}.",
 };
+
+impl std::ops::Deref for CrazyhouseTexts {
+    type Target = TwoPlayerChessTexts;
+
+    fn deref(&self) -> &TwoPlayerChessTexts {
+        self.chess
+    }
+}

@@ -17,6 +17,22 @@ pub struct GameTexts {
     pub end: EndTexts,
 }
 
+/// A drawn start's commitment screen (`ui::commit_parts`): each game with a
+/// committed draw has its own wording, in one shape.
+pub struct CommitTexts {
+    pub title: &'static str,
+    pub explain: &'static str,
+    pub commitment: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub words_title: &'static str,
+    pub words_explain: &'static str,
+    /// `{name}`: the player whose words these are.
+    pub words_for: &'static str,
+    pub words_refused: &'static str,
+    pub lock_words: &'static str,
+}
+
 /// Why a name is refused, for every game (the one rule, `referee::names`):
 /// `{n}` the name's number, `{c}` the character's code.
 pub struct NameTexts {
@@ -372,4 +388,96 @@ pub static RU: GameTexts = GameTexts {
         ambiguous: "ход {move} {text} неоднозначен: укажите, какая фигура ходит.",
         after_result: "лишний текст после результата: {text}",
     },
+};
+
+/// What the two-player chess games (Crazyhouse, Undo Chess) say alike; each
+/// game's catalogue refers to one and reads its fields through `Deref`.
+pub struct TwoPlayerChessTexts {
+    pub players: &'static str,
+    pub default_white: &'static str,
+    pub default_black: &'static str,
+    pub names_required: &'static str,
+    pub minutes_white: &'static str,
+    pub minutes_black: &'static str,
+    pub start: &'static str,
+    pub import_label: &'static str,
+    pub white: &'static str,
+    pub black: &'static str,
+    pub your_move: &'static str,
+    pub paused: &'static str,
+    pub delay: &'static str,
+    pub move_no: &'static str,
+    pub resign: &'static str,
+    pub resign_as: &'static str,
+    pub draw: &'static str,
+    pub agree_draw: &'static str,
+    pub report: &'static str,
+    pub mated: &'static str,
+    pub stalemate: &'static str,
+    pub game_over: &'static str,
+    pub wins: &'static str,
+    pub draw_result: &'static str,
+    pub moves: &'static str,
+    pub download_pgn: &'static str,
+    pub end_announce: &'static str,
+}
+
+pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
+    players: "Players",
+    default_white: "White",
+    default_black: "Black",
+    names_required: "Enter both names.",
+    minutes_white: "White, minutes",
+    minutes_black: "Black, minutes",
+    start: "Start",
+    import_label: "PGN text",
+    white: "White",
+    black: "Black",
+    your_move: "Your move",
+    paused: "Paused",
+    delay: "delay",
+    move_no: "Move",
+    resign: "Resign",
+    resign_as: "resigns",
+    draw: "Draw",
+    agree_draw: "Both agree to a draw",
+    report: "Report the result on the board",
+    mated: "is checkmated",
+    stalemate: "Stalemate",
+    game_over: "Game over",
+    wins: "{name} wins",
+    draw_result: "Draw",
+    moves: "Moves",
+    download_pgn: "Download PGN",
+    end_announce: "Game over: {result}, {reason}.",
+};
+
+pub static CHESS_RU: TwoPlayerChessTexts = TwoPlayerChessTexts {
+    players: "Игроки",
+    default_white: "Белые",
+    default_black: "Чёрные",
+    names_required: "Введите оба имени.",
+    minutes_white: "Белые, минуты",
+    minutes_black: "Чёрные, минуты",
+    start: "Начать",
+    import_label: "Текст PGN",
+    white: "Белые",
+    black: "Чёрные",
+    your_move: "Ваш ход",
+    paused: "Пауза",
+    delay: "задержка",
+    move_no: "Ход",
+    resign: "Сдаться",
+    resign_as: "сдаётся",
+    draw: "Ничья",
+    agree_draw: "Оба согласны на ничью",
+    report: "Сообщить результат на доске",
+    mated: "получает мат",
+    stalemate: "Пат",
+    game_over: "Партия окончена",
+    wins: "Победа: {name}",
+    draw_result: "Ничья",
+    moves: "Ходы",
+    download_pgn: "Скачать PGN",
+    end_announce: "Партия окончена: {result}, {reason}.",
 };

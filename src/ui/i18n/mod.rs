@@ -35,10 +35,7 @@ impl Lang {
     }
 
     pub fn texts(self) -> &'static Texts {
-        match self {
-            Lang::En => &EN,
-            Lang::Ru => &RU,
-        }
+        SHELL.get(self)
     }
 }
 
@@ -66,6 +63,9 @@ pub static RU: Texts = Texts {
     verifier: &verifier::RU,
     game: &game::RU,
 };
+
+/// The shell's strings in every language, picked as a module's are.
+static SHELL: Catalogue<Texts> = Catalogue { en: &EN, ru: &RU };
 
 /// One module's strings in every language; a game module keeps its own beside
 /// its screens, so adding a game never edits a central file.

@@ -8,6 +8,7 @@
 
 use std::cell::RefCell;
 
+use crate::referee::secret::SealsSecret;
 use crate::referee::{Table, TableLoadError};
 use crate::ui::saved::{Saved, Slot};
 use crate::web::vault;
@@ -55,11 +56,14 @@ pub async fn prepare(text: Option<&str>) {
     let Some(text) = text else {
         return;
     };
-    let found = match Table::sealed_seed_of(text) {
-        Some(sealed) => match vault::unseal(&sealed).await {
+    let found = match Table::secret_at_rest(text) {
+        Some(secret) => match vault::open_secret(&secret).await {
             Some(seed) => Table::from_json_with_seed(text, Some(seed))
                 .ok()
-                .map(|table| (table, Some(Sealed { seed, text: sealed }))),
+                .map(|table| {
+                    let text = secret.sealed_text().unwrap_or_default().to_owned();
+                    (table, Some(Sealed { seed, text }))
+                }),
             None => None,
         },
         None => match Table::from_json(text).ok() {
@@ -109,8 +113,12 @@ impl Saved for Table {
     }
 
     fn from_json(text: &str) -> Result<Table, TableLoadError> {
-        let seed = Table::sealed_seed_of(text).and_then(|sealed| {
-            SEALED.with_borrow(|s| s.as_ref().filter(|s| s.text == sealed).map(|s| s.seed))
+        let seed = Table::secret_at_rest(text).and_then(|sealed| {
+            SEALED.with_borrow(|s| {
+                s.as_ref()
+                    .filter(|s| sealed.sealed_text() == Some(&s.text))
+                    .map(|s| s.seed)
+            })
         });
         Table::from_json_with_seed(text, seed)
     }

@@ -4,26 +4,25 @@
 //!
 //! Until the words are locked the seed would decide the position, so it is
 //! never readable: it is kept in this page and stored only sealed with
-//! `web::vault` (AES-GCM, a non-extractable key), as Nordau Shift does. A
-//! browser that cannot seal stores it readable and says so. Once the words
-//! are locked the position is drawn and shown (the players set up the board
-//! from it), so the seed decides nothing more: the game's save holds it
-//! plainly from then on and the reveal shows it from the starting press.
+//! `web::vault` (AES-GCM, a non-extractable key), as every game's secret at
+//! rest is (`referee::secret`). A browser that cannot seal stores it
+//! readable and says so. Once the words are locked the position is drawn and
+//! shown (the players set up the board from it), so the seed decides nothing
+//! more: the game's save holds it plainly from then on and the reveal shows
+//! it from the starting press.
 
 use leptos::prelude::*;
 
 use super::strings::TEXTS;
 use super::use_uc;
-use crate::referee::InputMode;
-use crate::referee::undo::{UcGame, UcSetup, uc_commitment};
+use crate::referee::undo::{UcGame, UcPending, UcSetup, uc_commitment};
+use crate::ui::commit_parts::{CommitmentCard, WordsGroup};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::format;
 use crate::ui::i18n::use_i18n;
-use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
 use crate::web::{absolute_url, device, storage, vault};
 
-/// `<mode b|c>\n<setup text>\n<sealed seed, or "plain:" and its hex>`.
+/// `referee::undo::UcPending`'s text (older versions' lines still read).
 const PENDING_KEY: &str = "undo.pending";
 
 /// A drawn setup whose commitment is shown and whose words are not locked.
@@ -43,47 +42,25 @@ impl std::fmt::Debug for Pending {
 /// A fresh seed for `setup`, sealed and stored; `None` without randomness.
 pub async fn create(setup: UcSetup) -> Option<Pending> {
     let seed = device::random_seed()?;
-    let sealed = vault::seal(&seed).await;
-    let mode = if setup.mode == InputMode::Board {
-        "b"
-    } else {
-        "c"
-    };
-    let secret = sealed
-        .clone()
-        .unwrap_or_else(|| format!("plain:{}", hex::encode(seed)));
-    storage::set(
-        PENDING_KEY,
-        &format!("{mode}\n{}\n{secret}", setup.to_text()),
-    );
+    let secret = vault::seal_secret(&seed).await;
+    let sealed = secret.is_sealed();
+    let stored = UcPending { setup, secret };
+    storage::set(PENDING_KEY, &stored.to_json());
     Some(Pending {
-        setup,
+        setup: stored.setup,
         seed,
-        sealed: sealed.is_some(),
+        sealed,
     })
 }
 
 /// The stored drawn setup, unsealed, if there is one.
 pub async fn load() -> Option<Pending> {
-    let text = storage::get(PENDING_KEY)?;
-    let mut lines = text.lines();
-    let mode = match lines.next()? {
-        "b" => InputMode::Board,
-        _ => InputMode::Clock,
-    };
-    let setup = UcSetup::from_text(lines.next()?, mode).ok()?;
-    let secret = lines.next()?;
-    let (seed, sealed) = match secret.strip_prefix("plain:") {
-        Some(hex_text) => (
-            crate::referee::commitment::parse_hex32(hex_text).ok()?,
-            false,
-        ),
-        None => (vault::unseal(secret).await?, true),
-    };
+    let stored = UcPending::from_text(&storage::get(PENDING_KEY)?).ok()?;
+    let seed = vault::open_secret(&stored.secret).await?;
     Some(Pending {
-        setup,
+        sealed: stored.secret.is_sealed(),
+        setup: stored.setup,
         seed,
-        sealed,
     })
 }
 
@@ -97,8 +74,8 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
     let ctx = use_uc();
     super::setup::scroll_to_top();
     let typed: [RwSignal<String>; 2] = std::array::from_fn(|_| RwSignal::new(String::new()));
-    let copied = RwSignal::new(false);
     let refused = RwSignal::new(false);
+    let texts = Signal::derive(move || &i18n.of(&TEXTS).commit);
     let hex = hex::encode(uc_commitment(&pending.setup, &pending.seed));
     let names = [pending.setup.white.clone(), pending.setup.black.clone()];
     let verify_url = absolute_url(&verifier_fragment(
@@ -107,14 +84,6 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
         None,
         &[],
     ));
-    let verify_attr = verify_url.clone();
-    let copy_hex = hex.clone();
-    let copy = move |_| {
-        let text = copy_hex.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            copied.set(device::copy_text(&text).await);
-        });
-    };
     let unsealed = !pending.sealed;
     let lock = move |_| {
         let words: Vec<String> = typed.iter().map(|w| w.get_untracked()).collect();
@@ -127,43 +96,15 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
             Err(_) => refused.set(true),
         }
     };
-    let word_field = move |i: usize, name: String| {
-        view! {
-            <label class="field">
-                <span class="field-label">{move || format::fill(i18n.of(&TEXTS).words_for, &[("name", &name)])}</span>
-                <input type="text" class="text-input word-entry" autocomplete="off"
-                    prop:value=move || typed[i].get()
-                    on:input=move |ev| { typed[i].set(event_target_value(&ev)); refused.set(false); }/>
-            </label>
-        }
-    };
-    let [white, black] = names;
     view! {
         <section class="ns-commit uc-commit page-narrow">
-            <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
-            <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
-            <div class="commit-card" data-verify-url=verify_attr>
-                <h2 class="card-title">{move || i18n.of(&TEXTS).commitment}</h2>
-                <p class="hex commitment-hex" data-testid="commitment">{format::grouped_hex(&hex)}</p>
-                <QrCode text=Signal::stored(verify_url) label=Signal::derive(move || i18n.of(&TEXTS).commitment.to_owned()) class="commit-qr".to_owned()/>
-                <div class="button-row">
-                    <button type="button" class="button" on:click=copy>
-                        {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy }}
-                    </button>
-                </div>
-            </div>
+            <h1>{move || texts.get().title}</h1>
+            <p class="lead">{move || texts.get().explain}</p>
+            <CommitmentCard texts=texts hex=Signal::stored(hex) verify_url=Signal::stored(verify_url)/>
             {unsealed.then(|| view! { <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed}</p> })}
-            <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).words_title}</h2>
-                <p class="hint">{move || i18n.of(&TEXTS).words_explain}</p>
-                {word_field(0, white)}
-                {word_field(1, black)}
-                <Show when=move || refused.get()>
-                    <p class="form-error" role="alert">{move || i18n.of(&TEXTS).words_refused}</p>
-                </Show>
-            </div>
+            <WordsGroup texts=texts names=Signal::stored(names) typed=typed refused=refused/>
             <button type="button" class="button primary big uc-lock" on:click=lock>
-                {move || i18n.of(&TEXTS).lock_words}
+                {move || texts.get().lock_words}
             </button>
             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
                 on_confirm=move |()| { forget(); on_done.run(()); } />

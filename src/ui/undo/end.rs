@@ -137,7 +137,7 @@ pub fn EndScreen() -> impl IntoView {
                         <h2 class="card-title">{t.reveal_title}</h2>
                         <p class="hint">{t.reveal_explain}</p>
                         <dl class="reveal-facts">
-                            <dt>{t.commitment}</dt><dd class="hex" data-testid="commitment">{format::grouped_hex(&r.commitment_hex)}</dd>
+                            <dt>{t.commit.commitment}</dt><dd class="hex" data-testid="commitment">{format::grouped_hex(&r.commitment_hex)}</dd>
                             <dt>{t.seed}</dt><dd class="hex" data-testid="seed">{format::grouped_hex(&r.seed_hex)}</dd>
                             <dt>{t.setup_code}</dt><dd class="hex" data-testid="setup-text">{r.setup_text.clone()}</dd>
                         </dl>
