@@ -108,11 +108,11 @@ async function startNordau(page, url) {
   for (let i = 0; i < 3; i++) await inputs.nth(i).fill(NAMES[i]);
   await page.locator("input[name=ns-mode]").first().check();
   await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".ns-commit").waitFor();
+  await page.locator(".commit-screen").waitFor();
   // "Lock words and draw seats", then "Begin".
   for (let i = 0; i < 2 && !(await page.locator(".half.black-seat.starts").count()); i++) {
-    await page.locator(".ns-commit button.primary.big").tap();
-    await page.locator(".ns-commit .seat-list .seat-name, .half.black-seat.starts").first().waitFor();
+    await page.locator(".commit-screen button.primary.big").tap();
+    await page.locator(".commit-screen .seat-list .seat-name, .half.black-seat.starts").first().waitFor();
   }
   await page.locator(".half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();

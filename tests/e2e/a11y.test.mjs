@@ -178,14 +178,14 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   problems.push(...(await audit(page, "Nordau setup (options and rules open)")));
   await page.locator("input[name=ns-mode]").nth(0).check();
   await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".ns-commit").waitFor();
+  await page.locator(".commit-screen").waitFor();
   problems.push(...(await audit(page, "Nordau commitment")));
-  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
-  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+  await page.locator(".commit-screen button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
   problems.push(...(await audit(page, "Nordau commitment, seats drawn")));
 
   // Clock mode: before the start, running, the swap notice, the menu, the end.
-  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".commit-screen button.primary.big").tap();
   await page.locator(".game-play .half.black-seat.starts").waitFor();
   problems.push(...(await audit(page, "Nordau play, clock mode, before the start")));
   await page.locator(".half.black-seat").tap();
@@ -206,13 +206,13 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await switchLanguage(page, other);
   const saidOther = await assertLiveSaysResult(page, `Nordau end, switched to ${other}`, said);
   await page.locator(".end-actions button.primary.big").tap(); // Next game
-  await page.locator(".ns-commit").waitFor();
+  await page.locator(".commit-screen").waitFor();
   await assertLiveForgot(page, "Nordau next game's commitment", [said, saidOther]);
   await switchLanguage(page, lang);
   await assertLiveForgot(page, `Nordau next game, back in ${lang}`, [said, saidOther]);
-  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
-  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
-  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".commit-screen button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
+  await page.locator(".commit-screen button.primary.big").tap();
   await page.locator(".game-play").waitFor();
   await assertLiveForgot(page, "Nordau next game's play screen", [said, saidOther]);
 
@@ -224,10 +224,10 @@ async function nordau(page, problems, { nordau: names, other }, lang) {
   await page.locator(".ns-setup").waitFor();
   await page.locator("input[name=ns-mode]").nth(1).check();
   await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".ns-commit").waitFor();
-  await page.locator(".ns-commit button.primary.big").tap(); // Lock words and draw seats
-  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
-  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".commit-screen").waitFor();
+  await page.locator(".commit-screen button.primary.big").tap(); // Lock words and draw seats
+  await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
+  await page.locator(".commit-screen button.primary.big").tap();
   await page.locator(".game-play.board-mode .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();

@@ -89,7 +89,7 @@ export const MODULES = {
   nordau: {
     route: "#/nordau",
     key: "nordau-shift.table",
-    ready: ".ns-setup, .ns-commit, .game-play, .game-end, .damaged-notice, .elsewhere",
+    ready: ".ns-setup, .commit-screen, .game-play, .game-end, .damaged-notice, .elsewhere",
   },
   bughouse: {
     route: "#/bughouse",
@@ -181,7 +181,7 @@ async function pageSnapshot({ key, nudge, seats }) {
   else if (q(".zh-play")) screen = "zh-play";
   else if (q(".zh-end")) screen = "zh-end";
   else if (q(".ns-setup")) screen = "ns-setup";
-  else if (q(".ns-commit")) screen = q(".ns-commit .seat-list") ? "ns-drawn" : "ns-committed";
+  else if (q(".commit-screen")) screen = q(".commit-screen .seat-list") ? "ns-drawn" : "ns-committed";
   else if (q(".game-play")) screen = "game-play";
   else if (q(".game-end")) screen = "game-end";
   const half = (colour) => {
@@ -264,7 +264,7 @@ async function pageSnapshot({ key, nudge, seats }) {
     endText: plain(q(".zh-end, .game-end")),
     endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .uc-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
-    seats: qa(".ns-commit .seat-list .seat-name").map(txt),
+    seats: qa(".commit-screen .seat-list .seat-name").map(txt),
     unsealed: q(".unsealed-warning") !== null,
     leftDraw: txt(q("[data-testid=left-draw]")),
     // Card duel: the turned cards, the series and the refused moves; the pass screen.
@@ -323,7 +323,7 @@ function pageOptions() {
     sheet: q(".sheet") !== null,
     sheetButtons: qa(".sheet button").map((b) => ({ label: label(b), enabled: !b.disabled, adjust: b.closest(".adjust-row") !== null, head: b.closest(".sheet-head") !== null })),
     endButtons: qa(".zh-end .end-actions button, .game-end .end-actions button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), newSetup: b.classList.contains("new-setup") })),
-    commitButtons: qa(".ns-commit button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), link: b.classList.contains("link") })),
+    commitButtons: qa(".commit-screen button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), link: b.classList.contains("link") })),
     // Bughouse: the quadrants that start the match or run, the undo buttons, board mode.
     // (In board mode only the shown board's panel can be tapped.)
     bhStarts: qa(".bh-play .bh-quad .half.starts")
@@ -566,15 +566,15 @@ export class KillSeries {
       case "ns-committed": {
         const lock = o.commitButtons.findIndex((b) => b.primary);
         const change = o.commitButtons.findIndex((b) => b.link);
-        add(8, { name: "lock-words", events: ["stage:drawn"], words: true, final: tap(".ns-commit button", lock) });
-        if (change >= 0) add(0.5, { name: "change-setup", events: ["stage:setup"], final: tap(".ns-commit button", change) });
+        add(8, { name: "lock-words", events: ["stage:drawn"], words: true, final: tap(".commit-screen button", lock) });
+        if (change >= 0) add(0.5, { name: "change-setup", events: ["stage:setup"], final: tap(".commit-screen button", change) });
         break;
       }
       case "ns-drawn": {
         const begin = o.commitButtons.findIndex((b) => b.primary);
         const abandon = o.commitButtons.findIndex((b) => /^Abandon this draw/.test(b.label));
-        add(8, { name: "begin", events: ["stage:playing"], final: tap(".ns-commit button", begin) });
-        if (abandon >= 0) add(0.5, { name: "abandon-draw", events: ["stage:setup"], pre: [tap(".ns-commit button", abandon)], final: tap(".ns-commit button", abandon) });
+        add(8, { name: "begin", events: ["stage:playing"], final: tap(".commit-screen button", begin) });
+        if (abandon >= 0) add(0.5, { name: "abandon-draw", events: ["stage:setup"], pre: [tap(".commit-screen button", abandon)], final: tap(".commit-screen button", abandon) });
         break;
       }
       case "zh-play":
@@ -986,7 +986,7 @@ export class KillSeries {
       for (let i = 0; i < 3; i++) await inputs.nth(i).fill(NS_NAMES[i]);
       await page.locator("input[name=ns-mode]").nth(action.board ? 1 : 0).check();
     } else if (action.words) {
-      const entries = page.locator(".ns-commit input.word-entry");
+      const entries = page.locator(".commit-screen input.word-entry");
       const n = await entries.count();
       for (let i = 0; i < n; i++) {
         const word = rng.pick(WORDS);

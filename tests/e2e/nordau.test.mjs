@@ -43,7 +43,7 @@ after(async () => {
 function openTable(context, url) {
   return openWithFakeClock(context, url, {
     route: "/nordau",
-    ready: ".ns-setup, .ns-commit, .game-play, .game-end",
+    ready: ".ns-setup, .commit-screen, .game-play, .game-end",
     time: T0,
   });
 }
@@ -54,19 +54,19 @@ async function setUp(page, { board = false, names = NAMES } = {}) {
   for (let i = 0; i < 3; i++) await inputs.nth(i).fill(names[i]);
   await page.locator("input[name=ns-mode]").nth(board ? 1 : 0).check();
   await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".ns-commit").waitFor();
+  await page.locator(".commit-screen").waitFor();
 }
 
 /** "Lock words and draw seats" (issue 11): only then do the drawn seats appear. */
 async function lockWords(page) {
-  await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+  await page.locator(".commit-screen button.primary.big").tap();
+  await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
 }
 
 /** Locks the words, taps "Begin" and then the Black half, which starts White's clock. */
 async function beginAndStart(page) {
   await lockWords(page);
-  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".commit-screen button.primary.big").tap();
   await page.locator(".game-play .half.black-seat.starts").waitFor();
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
@@ -247,11 +247,11 @@ describe("Nordau Shift table", () => {
         await commitmentEl.evaluate((el) => el.scrollWidth <= el.clientWidth),
         "the commitment hex overflows its box",
       );
-      assert.equal(await page.locator(".ns-commit svg").count(), 1, "no QR code on the commitment screen");
+      assert.equal(await page.locator(".commit-screen svg").count(), 1, "no QR code on the commitment screen");
       // Issue 11: nothing derived from the seed is on screen before the lock,
       // and typing words changes nothing on screen but the fields.
       assert.equal(await page.locator(".seat-list, .seat-name, .seat-chip").count(), 0, "seats shown before the lock");
-      const screen = () => page.locator(".ns-commit").evaluate((el) => [el.outerHTML, el.innerText]);
+      const screen = () => page.locator(".commit-screen").evaluate((el) => [el.outerHTML, el.innerText]);
       const untouched = await screen();
       // One entry per player, each in the field labelled with their name; a
       // multi-word entry stays one entry (the stream key then differs from the seed).
@@ -674,7 +674,7 @@ describe("Nordau Shift table", () => {
       // Start is refused while a number is refused; nothing was committed.
       await page.locator(".ns-setup button.primary.big").tap();
       await page.getByText("Correct the marked numbers first.").waitFor();
-      assert.equal(await page.locator(".ns-commit").count(), 0);
+      assert.equal(await page.locator(".commit-screen").count(), 0);
       // In words: what the later block means.
       const later = page.locator("#ns-block-later");
       await later.fill("10");
@@ -688,7 +688,7 @@ describe("Nordau Shift table", () => {
       await block.fill("20");
       assert.equal(await error.innerText(), "");
       await page.locator(".ns-setup button.primary.big").tap();
-      await page.locator(".ns-commit").waitFor();
+      await page.locator(".commit-screen").waitFor();
       await beginAndStart(page);
       assert.equal((await readPlay(page)).white.bank, "0:20");
       assert.deepEqual(errors, []);

@@ -158,7 +158,7 @@ describe("storage trouble", () => {
       const inputs = page.locator(".ns-setup input[type=text]");
       for (const [i, name] of ["Dana", "Yossi", "Avi"].entries()) await inputs.nth(i).fill(name);
       await page.locator(".ns-setup button.primary.big").tap();
-      await page.locator(".ns-commit").waitFor();
+      await page.locator(".commit-screen").waitFor();
       const warning = page.locator(".unsaved-warning[role=alert]");
       await warning.waitFor();
       assert.equal(await warning.locator(".unsaved-title").innerText(), WARNING.en);

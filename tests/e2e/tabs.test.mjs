@@ -177,7 +177,7 @@ describe("one window owns a running game", () => {
       const otherErrors = collectPageErrors(other);
       await other.goto(`${app.url}#/nordau`);
       await other.locator(".elsewhere").waitFor();
-      assert.equal(await other.locator(".ns-commit, .ns-setup").count(), 0);
+      assert.equal(await other.locator(".commit-screen, .ns-setup").count(), 0);
       // Crazyhouse is another game: its lock is its own.
       await other.goto(`${app.url}#/crazyhouse`);
       await other.locator(".zh-setup").waitFor();

@@ -165,14 +165,14 @@ async function nordauSetUp(page, { board = false, names = NAMES } = {}) {
   for (let i = 0; i < 3; i++) await inputs.nth(i).fill(names[i]);
   await page.locator("input[name=ns-mode]").nth(board ? 1 : 0).check();
   await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".ns-commit").waitFor();
+  await page.locator(".commit-screen").waitFor();
 }
 
 /** Nordau: "Lock words and draw seats", "Begin", then Black's half starts White's clock. */
 async function nordauBegin(page) {
-  await page.locator(".ns-commit button.primary.big").tap();
-  await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
-  await page.locator(".ns-commit button.primary.big").tap();
+  await page.locator(".commit-screen button.primary.big").tap();
+  await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
+  await page.locator(".commit-screen button.primary.big").tap();
   await page.locator(".game-play .half.black-seat.starts").waitFor();
 }
 

@@ -168,9 +168,9 @@ describe("time under stress", () => {
       for (const [i, name] of ["Dana", "Yossi", "Avi"].entries()) await inputs.nth(i).fill(name);
       await page.locator("input[name=ns-mode]").nth(0).check();
       await page.locator(".ns-setup button.primary.big").tap();
-      await page.locator(".ns-commit button.primary.big").tap(); // lock words, draw seats
-      await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
-      await page.locator(".ns-commit button.primary.big").tap(); // begin
+      await page.locator(".commit-screen button.primary.big").tap(); // lock words, draw seats
+      await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
+      await page.locator(".commit-screen button.primary.big").tap(); // begin
       await page.locator(".half.black-seat.starts").tap();
       await page.locator(".half.white-seat.to-move").waitFor();
       await page.clock.runFor(3_000);

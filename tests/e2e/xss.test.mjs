@@ -375,7 +375,7 @@ describe("hostile text", () => {
     try {
       const { page, errors } = await openWithFakeClock(context, app.url, {
         route: "/nordau",
-        ready: ".ns-setup, .ns-commit, .game-play, .game-end",
+        ready: ".ns-setup, .commit-screen, .game-play, .game-end",
         time: T0,
       });
       const names = NAMES_A;
@@ -383,10 +383,10 @@ describe("hostile text", () => {
       for (let i = 0; i < 3; i++) await inputs.nth(i).fill(names[i]);
       await assertClean(page, "setup");
       await page.locator(".ns-setup button.primary.big").tap();
-      await page.locator(".ns-commit").waitFor();
+      await page.locator(".commit-screen").waitFor();
 
       // The commitment screen: each word field is labelled with its player's name.
-      const labels = await page.locator(".ns-commit .field-label").allInnerTexts();
+      const labels = await page.locator(".commit-screen .field-label").allInnerTexts();
       for (const name of names) assert.ok(labels.some((l) => l.includes(name)), `no label names ${name}: ${labels}`);
       const link = await page.locator(".commit-card").getAttribute("data-verify-url");
       assert.ok(link.startsWith(`${app.url}#/verify?c=`), link);
@@ -399,8 +399,8 @@ describe("hostile text", () => {
       // The words are payloads too; the drawn seats show the names.
       const words = page.locator(".word-entry");
       for (let i = 0; i < 3; i++) await words.nth(i).fill(PAYLOADS[i + 1]);
-      await page.locator(".ns-commit button.primary.big").tap();
-      await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+      await page.locator(".commit-screen button.primary.big").tap();
+      await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
       assert.deepEqual((await page.locator(".seat-list .seat-name").allInnerTexts()).sort(), [...names].sort());
       await assertClean(page, "drawn seats");
 
@@ -466,10 +466,10 @@ describe("hostile text", () => {
         };
         await measure("setup");
         await page.locator(".ns-setup button.primary.big").tap();
-        await page.locator(".ns-commit").waitFor();
+        await page.locator(".commit-screen").waitFor();
         await measure("commitment");
-        await page.locator(".ns-commit button.primary.big").tap();
-        await page.locator(".ns-commit .seat-list .seat-name").first().waitFor();
+        await page.locator(".commit-screen button.primary.big").tap();
+        await page.locator(".commit-screen .seat-list .seat-name").first().waitFor();
         await measure("drawn seats");
         await page.getByRole("button", { name: "Begin — Black starts White's clock" }).dispatchEvent("click");
         await page.locator(".half.black-seat").dispatchEvent("click");
@@ -656,7 +656,7 @@ describe("hostile text", () => {
       // Start waits while a field is refused.
       await page.locator(".ns-setup button.primary.big").tap();
       await page.getByText("Correct the marked numbers first.").waitFor();
-      assert.equal(await page.locator(".ns-commit").count(), 0);
+      assert.equal(await page.locator(".commit-screen").count(), 0);
       // Spaces around a number (a no-break space too) are not a refusal.
       for (const good of ["15", " 15 ", "1\u00a0"]) {
         await block.fill(good);

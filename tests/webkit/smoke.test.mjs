@@ -300,15 +300,15 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await fill(".ns-setup input[type=text]", NAMES);
     await choose("input[name=ns-mode]", 0); // clock mode
     await web.click(".ns-setup button.primary.big");
-    await web.waitFor(".ns-commit");
+    await web.waitFor(".commit-screen");
     const commitment = (await web.text("[data-testid=commitment]")).replace(/\s+/g, "");
     assert.match(commitment, /^[0-9a-f]{64}$/, "the commitment is not shown in full");
-    await web.click(".ns-commit button.primary.big"); // Lock words and draw seats
-    await web.waitFor(".ns-commit .seat-list .seat-name");
+    await web.click(".commit-screen button.primary.big"); // Lock words and draw seats
+    await web.waitFor(".commit-screen .seat-list .seat-name");
     const seats = await web.run("return [...document.querySelectorAll('.seat-list .seat-name')].map((s) => s.textContent)");
     assert.deepEqual([...seats].sort(), [...NAMES].sort(), "the drawn seats are not the three players");
 
-    await web.click(".ns-commit button.primary.big"); // Begin
+    await web.click(".commit-screen button.primary.big"); // Begin
     await web.waitFor(".game-play .half.black-seat.starts");
     let state = await readPlay();
     assert.deepEqual([state.white.name, state.black.name, state.observer], seats, "play seats differ from the drawn ones");

@@ -53,7 +53,7 @@ pub fn CommitScreen() -> impl IntoView {
         }));
     };
     view! {
-        <section class="ns-commit cs-commit page-narrow">
+        <section class="commit-screen cs-commit page-narrow">
             <h1>{move || texts.get().title}</h1>
             <p class="lead">{move || texts.get().explain}</p>
             <CommitmentCard texts=texts hex=hex verify_url=verify_url/>

@@ -112,7 +112,7 @@ pub fn CommitScreen() -> impl IntoView {
     };
 
     view! {
-        <section class="ns-commit page-narrow">
+        <section class="commit-screen page-narrow">
             <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
             <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
             <div class="commit-card" data-verify-url=verify_url>

@@ -97,7 +97,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
         }
     };
     view! {
-        <section class="ns-commit uc-commit page-narrow">
+        <section class="commit-screen uc-commit page-narrow">
             <h1>{move || texts.get().title}</h1>
             <p class="lead">{move || texts.get().explain}</p>
             <CommitmentCard texts=texts hex=Signal::stored(hex) verify_url=Signal::stored(verify_url)/>
