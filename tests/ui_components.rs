@@ -480,6 +480,22 @@ fn verifier_messages_name_what_is_wrong() {
     ));
 }
 
+/// The verifier keeps every word entry the draw keeps (RULES.md "one promise
+/// for every drawn game"; issue #21, 3): a line of no-break or ideographic
+/// spaces is an entry and changes the draw; a line of ASCII spaces is not.
+#[wasm_bindgen_test]
+fn verifier_keeps_an_entry_of_non_ascii_spaces() {
+    use nordau_shift::ui::verifier::{Outcome, check};
+    let words_of = |text: &str| match check(VEC_COMMITMENT, VEC_SEED, VEC_SETUP, text) {
+        Outcome::Verified { drawing, .. } => drawing.words,
+        _ => panic!("{text:?} does not verify"),
+    };
+    assert_eq!(words_of(""), Vec::<String>::new());
+    assert_eq!(words_of("   \n\t"), Vec::<String>::new());
+    assert_eq!(words_of("\u{a0}"), ["\u{a0}"]);
+    assert_eq!(words_of("\u{3000}\n\n pear"), ["\u{3000}", "pear"]);
+}
+
 /// Card-duel and Undo Chess setup codes are refused in the screen's language,
 /// with their numbers, like Nordau's (no referee `Display` text).
 #[cfg(all(feature = "cards", feature = "undo"))]

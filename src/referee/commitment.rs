@@ -49,6 +49,12 @@ pub fn normalise_word(entry: &str) -> String {
         .join(" ")
 }
 
+/// Whether an entry adds nothing to the draw: only ASCII whitespace. An
+/// entry of other spaces (U+00A0, U+3000) is an entry (docs/fairness.md §3).
+pub fn is_blank_word(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_whitespace())
+}
+
 /// Normalised non-empty entries, in the order given.
 pub fn normalise_words<S: AsRef<str>>(words: &[S]) -> Vec<String> {
     words

@@ -31,8 +31,8 @@ use super::i18n::verifier::VerifierTexts;
 use super::qr::{escape, qr_svg};
 use super::route::{Query, percent_encode};
 use super::witness::{self, Witnessed};
-use crate::referee::commitment::normalise_words;
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
+use crate::referee::commitment::{is_blank_word, normalise_words};
 use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::names::NameProblem;
 use crate::referee::setup_text::NonCanonical;
@@ -80,10 +80,11 @@ fn clean_setup(text: &str) -> String {
 }
 
 /// One entry per non-blank line (blank lines would count against the limit
-/// but never change the draw).
+/// but never change the draw). Blank as the draw sees it: a line of
+/// no-break or ideographic spaces is an entry and changes the draw.
 fn word_entries(text: &str) -> Vec<String> {
     text.lines()
-        .filter(|line| !line.trim().is_empty())
+        .filter(|line| !is_blank_word(line))
         .map(str::to_owned)
         .collect()
 }
@@ -422,7 +423,7 @@ fn word_problems(words_text: &str, entries: usize) -> Vec<Problem> {
     if let Some((i, w)) = words_text
         .lines()
         .enumerate()
-        .find(|(_, w)| !w.trim().is_empty() && w.len() > MAX_WORD_BYTES)
+        .find(|(_, w)| !is_blank_word(w) && w.len() > MAX_WORD_BYTES)
     {
         problems.push(Problem::WordTooLong {
             line: i + 1,
