@@ -487,6 +487,50 @@ fn cs_8_secret_stacks_never_show_an_unturned_card() {
 }
 
 #[test]
+fn cs_4_in_clock_mode_a_refused_move_named_again_is_refused() {
+    // Issue #21, 7: the screen lists Nf3 as "refused, not again"; naming
+    // it again (with or without its check mark) is refused with the reason.
+    let mut g = CsGame::new(setup(InputMode::Clock, StackSource::Secret)).unwrap();
+    set(&mut g, 0, "NYYYNN");
+    g.apply(0, CsEvent::Start).unwrap();
+    let played = |note: Option<&str>| CsEvent::Played {
+        check: false,
+        note: note.map(str::to_owned),
+    };
+    g.apply(1_000, played(Some("Nf3"))).unwrap();
+    for again in ["Nf3", " Nf3+ ", "Nf3!"] {
+        let refused = g.apply(2_000, played(Some(again)));
+        assert_eq!(refused, Err(CsError::Forbidden { san: again.into() }));
+        assert!(refused.unwrap_err().to_string().contains("(CS-4)"));
+    }
+    assert_eq!(
+        g.view(2_000).series.unwrap().cards_left,
+        5,
+        "nothing was turned"
+    );
+    // Another move, or a move not named, takes the next card.
+    g.apply(2_000, played(Some("Nc3"))).unwrap();
+    g.apply(3_000, played(None)).unwrap();
+    assert_eq!(g.view(3_000).series.unwrap().cards_left, 3);
+    // The save says the game refuses named repeats and reads back so.
+    let json = g.to_json();
+    assert!(json.contains(r#""refuse_named_repeats":true"#), "{json}");
+    let back = CsGame::from_json(&json).unwrap();
+    assert_eq!(back.to_json(), json);
+    assert_eq!(
+        back.clone().apply(4_000, played(Some("Nf3"))),
+        Err(CsError::Forbidden { san: "Nf3".into() })
+    );
+    // A save from before the rule was enforced (no such field) replays as
+    // it was played: the repeat it holds stands.
+    let old = json.replace(r#","refuse_named_repeats":true"#, "");
+    assert_ne!(old, json);
+    let mut old_game = CsGame::from_json(&old).unwrap();
+    old_game.apply(4_000, played(Some("Nf3"))).unwrap();
+    assert!(!old_game.to_json().contains("refuse_named_repeats"));
+}
+
+#[test]
 fn c_1_clock_mode_reports_moves_cards_checks_and_the_end() {
     let mut g = CsGame::new(setup(InputMode::Clock, StackSource::Secret)).unwrap();
     set(&mut g, 0, "NYNYYN");

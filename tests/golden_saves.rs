@@ -1172,6 +1172,13 @@ fn cs_setup(m: InputMode, stacks: StackSource) -> CsSetup {
     CsSetup::new("Anna", "Boris Ж", m, stacks).with_clock(CsClock::fischer(300_000, 2_000))
 }
 
+/// A clock-mode setup as saves had it before CS-4 refused a move named
+/// again (the shipped clock-mode fixtures were written then).
+fn before_named_repeats(mut setup: CsSetup) -> CsSetup {
+    setup.refuse_named_repeats = false;
+    setup
+}
+
 /// A board-mode game with secret stacks, White's first stack set, started.
 fn cs_board(first: &str) -> CsGame {
     let mut g = CsGame::new(cs_setup(InputMode::Board, StackSource::Secret)).unwrap();
@@ -1190,8 +1197,35 @@ fn cs_board(first: &str) -> CsGame {
 /// refused moves (CS-3, CS-4), checks and replies (CS-6), every end (CS-7,
 /// C-2), sealed and withheld saves.
 fn cards(out: &mut Out) {
+    // CS-4 in clock mode: a move named again after its No card is refused
+    // in a game of today; a save from before holds such a repeat and loads.
+    for (name, setup) in [
+        (
+            "cs4_clock_named_repeat_refused",
+            cs_setup(InputMode::Clock, StackSource::Secret),
+        ),
+        (
+            "cs4_clock_named_repeat_before_the_rule",
+            before_named_repeats(cs_setup(InputMode::Clock, StackSource::Secret)),
+        ),
+    ] {
+        let strict = setup.refuse_named_repeats;
+        let mut g = CsGame::new(setup).unwrap();
+        let first = CsEvent::SetStack {
+            stack: stack("NYYYNN"),
+        };
+        cs(&mut g, 0, first);
+        cs(&mut g, 0, CsEvent::Start);
+        cs(&mut g, 1_000, played(false, Some("Nf3")));
+        let again = g.apply(2_000, played(false, Some("Nf3+")));
+        assert_eq!(again.is_err(), strict, "{name}");
+        cs(&mut g, 3_000, played(false, Some("e4")));
+        cs_save(out, name, &g, false);
+    }
+
     // Clock mode, secret stacks.
-    let new = CsGame::new(cs_setup(InputMode::Clock, StackSource::Secret)).unwrap();
+    let clock_setup = before_named_repeats(cs_setup(InputMode::Clock, StackSource::Secret));
+    let new = CsGame::new(clock_setup).unwrap();
     cs_save(out, "cs3_clock_new_awaiting_first_stack", &new, false);
     let mut g = new.clone();
     cs(
@@ -1390,7 +1424,7 @@ fn cards(out: &mut Out) {
     cs_save_and_pgn(out, "cs8_blind_board_resigned_reveal", &g);
 
     let setup = CsSetup::new("Anna", "Boris", InputMode::Clock, StackSource::Blind);
-    let mut g = CsGame::new_blind(setup, KEY, &["one"]).unwrap();
+    let mut g = CsGame::new_blind(before_named_repeats(setup), KEY, &["one"]).unwrap();
     cs(&mut g, 0, CsEvent::Start);
     for k in 0..8u64 {
         cs(&mut g, 1_000 * (k + 1), played(k == 5, None));

@@ -36,6 +36,11 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn export_text(&self) -> String {
         self.to_json()
     }
+    /// Why an event was refused, where the player can act on the reason;
+    /// `None` shows the module's general "not possible now".
+    fn refusal_text(_i18n: &I18n, _refusal: &Self::Refusal) -> Option<String> {
+        None
+    }
     /// How long until a running clock's face changes (ms); with two running
     /// clocks, the one that changes first.
     fn next_change_ms(&self, now: u64) -> Option<u64> {
@@ -135,7 +140,7 @@ pub struct ModuleCtx<G: ModuleGame> {
     /// The time the screen shows (ms); advanced by the redraw timer.
     pub now: RwSignal<u64>,
     /// A short notice (a refused event), cleared on the next success.
-    pub notice: RwSignal<Option<&'static str>>,
+    pub notice: RwSignal<Option<String>>,
     /// The last save failed: the game lives only in this page for now.
     pub unsaved: RwSignal<bool>,
     pub muted: RwSignal<bool>,
@@ -208,8 +213,10 @@ impl<G: ModuleGame> ModuleCtx<G> {
         else {
             return false;
         };
-        if change(&mut next).is_err() {
-            self.notice.set(Some((self.spec.refused)(&self.i18n)));
+        if let Err(refusal) = change(&mut next) {
+            let text = G::refusal_text(&self.i18n, &refusal)
+                .unwrap_or_else(|| (self.spec.refused)(&self.i18n).to_owned());
+            self.notice.set(Some(text));
             return false;
         }
         self.store(Some(next));

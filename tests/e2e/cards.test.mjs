@@ -229,6 +229,48 @@ describe("card-series duel", () => {
     }
   });
 
+  test("CS-4 in clock mode: a refused move named again is refused with the reason, in both languages", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await fillSetup(page, { preset: 1 });
+      await page.locator(".cs-setup button.primary.big").tap();
+      await layStack(page, "NYYYNN", { arranger: "Boris", mover: "Anna" });
+      await page.locator(".half.black-seat.starts").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      await clockMove(page, "white", { note: "Nf3" });
+      let t = await readTable(page);
+      assert.equal(t.reveal, "no");
+      assert.ok(t.refused.includes("Nf3"), "the screen lists Nf3 as refused");
+      // Named again (with a check mark): refused, no card turned, the reason said.
+      await clockMove(page, "white", { note: "Nf3+" });
+      const notice = page.locator(".cs-play [role=alert]");
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /Nf3\+ was refused by a No card in this series: it may not be played again in it \(CS-4\)/);
+      t = await readTable(page);
+      assert.equal(t.down, 5, "no card was turned");
+      assert.equal(await page.locator(".cs-note").inputValue(), "Nf3+", "the typed name stays");
+      await screenshot(page, "cs-clock-named-again-refused-en-portrait");
+      // In Russian (the language switch is on the home screen): the game resumes after a reload.
+      await page.evaluate(() => localStorage.setItem("nordau-shift.lang", "ru"));
+      await page.reload();
+      await page.locator("html[lang=ru] .cs-play").waitFor();
+      await clockMove(page, "white", { note: "Nf3" });
+      assert.match(await notice.innerText(), /Ход Nf3 уже отклонён картой «Нет» в этой серии/);
+      await screenshot(page, "cs-clock-named-again-refused-ru-portrait");
+      // Another move takes the next card (Yes).
+      await clockMove(page, "white", { note: "Nc3" });
+      t = await readTable(page);
+      assert.equal(t.reveal, "yes");
+      assert.equal(t.down, 4);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("C-4: a reload and an offline reload resume a series exactly, the stack still sealed", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

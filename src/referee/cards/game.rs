@@ -265,7 +265,8 @@ pub struct Attempt {
     pub text: Option<String>,
     /// Board mode: the move's UCI.
     pub uci: Option<String>,
-    /// Board mode: what CS-4 compares, the piece type and the UCI (`kf1e2`).
+    /// What CS-4 compares: in board mode the piece type and the UCI
+    /// (`kf1e2`); in clock mode the named move ([`named_key`]).
     pub key: Option<String>,
     /// The move gave check and the check counted (its card was Yes).
     pub check: bool,
@@ -281,6 +282,17 @@ pub enum SeriesEnd {
     Check,
     /// The game ended during the series.
     GameOver,
+}
+
+/// What CS-4 compares of a move named in clock mode: the note without
+/// surrounding spaces and without the check, mate and comment marks a player
+/// may add or leave out (`Nf3+`, `Nf3!` and ` Nf3` name `Nf3`). Letters keep
+/// their case: `Bc4` (bishop) and `bc4` (pawn) are two moves.
+pub fn named_key(note: &str) -> String {
+    note.trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .trim()
+        .to_owned()
 }
 
 /// A series as it was played. The stack is private to the module until the
@@ -880,9 +892,10 @@ impl CsGame {
     /// A series move (its card is turned) or a reply.
     fn play(&mut self, t: u64, input: Input) -> Result<(), CsError> {
         self.require_playing()?;
-        // Board mode: read the move and check it against CS-4 first.
+        // Read the move (board mode) or its name (clock mode) and check it
+        // against CS-4 first.
         let mut chosen = None;
-        let (text, uci, check) = match input {
+        let (text, uci, key, check) = match input {
             Input::Board(mv) => {
                 let board = self.board.as_ref().ok_or(CsError::WrongMode)?;
                 let m = board.parse_move(mv).map_err(|error| CsError::Move {
@@ -896,11 +909,23 @@ impl CsGame {
                 }
                 let check = board.gives_check(m);
                 chosen = Some(m);
-                (Some(san), Some((CardsBoard::uci(m), key)), check)
+                (Some(san), Some(CardsBoard::uci(m)), Some(key), check)
             }
-            Input::Clock { check, note } => (note, None, check),
+            Input::Clock { check, note } => {
+                // CS-4 in clock mode: the move as named, compared as written.
+                let key = note
+                    .as_deref()
+                    .filter(|_| self.setup.refuse_named_repeats)
+                    .map(named_key)
+                    .filter(|k| !k.is_empty());
+                if let (Some(k), Some(named)) = (&key, &note)
+                    && self.forbidden().contains(k)
+                {
+                    return Err(CsError::Forbidden { san: named.clone() });
+                }
+                (note, None, key, check)
+            }
         };
-        let (uci, key) = uci.unzip();
         match self.stage {
             Stage::Series => {
                 let Some(series) = self.current_series() else {
@@ -1152,6 +1177,13 @@ impl ToJson for CsSetup {
             ("clock", self.clock.as_ref().map(ToJson::to_json)),
             ("mode", f(&self.mode)),
             ("stacks", f(&self.stacks)),
+            // Written only where it matters, so saves of board-mode games
+            // keep their bytes.
+            (
+                "refuse_named_repeats",
+                (self.mode == InputMode::Clock && self.refuse_named_repeats)
+                    .then(|| true.to_json()),
+            ),
         ])
     }
 }
@@ -1159,12 +1191,17 @@ impl ToJson for CsSetup {
 impl FromJson for CsSetup {
     fn from_json(v: &Value) -> JsonResult<CsSetup> {
         let o = Obj::of(v)?;
+        let mode = o.req("mode")?;
         Ok(CsSetup {
             white: o.req("white")?,
             black: o.req("black")?,
             clock: o.opt("clock")?,
-            mode: o.req("mode")?,
+            mode,
             stacks: o.req("stacks")?,
+            // Absent in clock-mode saves from before CS-4 refused named
+            // repeats; in board mode the board refuses them (never written).
+            refuse_named_repeats: mode == InputMode::Board
+                || o.or("refuse_named_repeats", false)?,
         })
     }
 }

@@ -74,6 +74,10 @@ pub struct CsSetup {
     pub clock: Option<CsClock>,
     pub mode: InputMode,
     pub stacks: StackSource,
+    /// Clock mode: CS-4 refuses a move named again after a No card refused
+    /// it in the same series. Every new game has it; a save written before
+    /// the rule was enforced (no such field) replays as it was played.
+    pub refuse_named_repeats: bool,
 }
 
 impl CsSetup {
@@ -85,6 +89,7 @@ impl CsSetup {
             clock: None,
             mode,
             stacks,
+            refuse_named_repeats: true,
         }
     }
 
@@ -168,6 +173,7 @@ impl CsSetup {
             clock,
             mode,
             stacks: StackSource::Blind,
+            refuse_named_repeats: true,
         };
         setup.validate().map_err(CsSetupTextError::Invalid)?;
         Ok(setup)

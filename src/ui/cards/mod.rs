@@ -17,7 +17,9 @@ use leptos::prelude::*;
 use crate::referee::Colour;
 use crate::referee::cards::{CsEvent, CsReason, CsView};
 use crate::ui::end_parts;
+use crate::ui::format;
 use crate::ui::games::GameEntry;
+use crate::ui::i18n::I18n;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 pub use store::CardsGame;
 use strings::{CardsTexts, TEXTS};
@@ -72,6 +74,16 @@ impl ModuleGame for CardsGame {
 
     fn export_text(&self) -> String {
         CardsGame::export_text(self)
+    }
+
+    fn refusal_text(i18n: &I18n, refusal: &Self::Refusal) -> Option<String> {
+        match refusal {
+            crate::referee::cards::CsError::Forbidden { san } => Some(format::fill(
+                i18n.of(&TEXTS).refused_again,
+                &[("move", san.as_str())],
+            )),
+            _ => None,
+        }
     }
 }
 

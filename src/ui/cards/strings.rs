@@ -10,6 +10,8 @@ pub struct CardsTexts {
     pub game_name: &'static str,
     pub game_summary: &'static str,
     pub refused: &'static str,
+    /// CS-4: `{move}` was refused by a No card in this series.
+    pub refused_again: &'static str,
     // setup
     pub setup_title: &'static str,
     pub players: &'static str,
@@ -125,6 +127,7 @@ pub static EN: CardsTexts = CardsTexts {
     game_name: "Card-series duel",
     game_summary: "Six moves in a row, each judged by a Yes or No card the opponent laid face down. Two players.",
     refused: "That is not possible now.",
+    refused_again: "{move} was refused by a No card in this series: it may not be played again in it (CS-4).",
     setup_title: "New card-series duel",
     players: "Players",
     default_white: "White",
@@ -246,6 +249,7 @@ pub static RU: CardsTexts = CardsTexts {
     game_name: "Дуэль серий с картами",
     game_summary: "Шесть ходов подряд, каждый решает карта «Да» или «Нет», выложенная соперником рубашкой вверх. Два игрока.",
     refused: "Сейчас это невозможно.",
+    refused_again: "Ход {move} уже отклонён картой «Нет» в этой серии: повторить его в ней нельзя (CS-4).",
     setup_title: "Новая дуэль серий",
     players: "Игроки",
     default_white: "Белые",

@@ -155,7 +155,7 @@ impl TableCtx {
         change: impl FnOnce(&mut Table, [u8; 32]) -> Result<(), TableError> + 'static,
     ) -> bool {
         let Some(seed) = device::random_seed() else {
-            self.notice.set(Some((SPEC.refused)(&self.i18n)));
+            self.notice.set(Some((SPEC.refused)(&self.i18n).to_owned()));
             return false;
         };
         let ctx = *self;
