@@ -134,6 +134,15 @@ async function clockMove(page, colour, { note = "", check = false, thinkMs = 2_0
   else await page.locator(`.half.${colour}-seat`).tap();
 }
 
+/** A clock-mode game with secret stacks: Boris lays Anna's first stack `order`, Black's half starts it. */
+async function startClockGame(page, order) {
+  await fillSetup(page, { preset: 1 });
+  await page.locator(".cs-setup button.primary.big").tap();
+  await layStack(page, order, { arranger: "Boris", mover: "Anna" });
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+}
+
 /** A whole clock-mode series of `order`, checking secrecy before each card and the card after. */
 async function clockSeries(page, colour, order, notes) {
   for (let i = 0; i < 6; i++) {
@@ -234,11 +243,7 @@ describe("card-series duel", () => {
     const context = await phoneContext(browser);
     try {
       const { page, errors } = await openCards(context, app.url);
-      await fillSetup(page, { preset: 1 });
-      await page.locator(".cs-setup button.primary.big").tap();
-      await layStack(page, "NYYYNN", { arranger: "Boris", mover: "Anna" });
-      await page.locator(".half.black-seat.starts").tap();
-      await page.locator(".half.white-seat.to-move").waitFor();
+      await startClockGame(page, "NYYYNN");
       await clockMove(page, "white", { note: "Nf3" });
       let t = await readTable(page);
       assert.equal(t.reveal, "no");
@@ -276,10 +281,7 @@ describe("card-series duel", () => {
     const context = await phoneContext(browser);
     try {
       const { page, errors } = await openCards(context, app.url);
-      await fillSetup(page, { preset: 1 });
-      await page.locator(".cs-setup button.primary.big").tap();
-      await layStack(page, "NYNYNY", { arranger: "Boris", mover: "Anna" });
-      await page.locator(".half.black-seat.starts").tap();
+      await startClockGame(page, "NYNYNY");
       await clockMove(page, "white", { note: "e4" });
       await clockMove(page, "white", { note: "d4" });
       await page.clock.runFor(1_500);
