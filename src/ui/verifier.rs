@@ -36,7 +36,7 @@ use crate::referee::commitment::{is_blank_word, normalise_words};
 use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::names::NameProblem;
 use crate::referee::setup_text::NonCanonical;
-use crate::referee::{HexError, Setup, parse_hex32};
+use crate::referee::{HexError, parse_hex32};
 use crate::web;
 use std::fmt;
 use wasm_bindgen::JsCast;
@@ -234,8 +234,6 @@ pub enum Outcome {
     Verified {
         drawing: Drawing,
         fragment: String,
-        /// This phone keeps and checks such commitments (witness mode).
-        witnessed: bool,
     },
     /// Commitment and setup are well formed, the seed is not known yet.
     Pending {
@@ -244,7 +242,6 @@ pub enum Outcome {
         setup_text: String,
         names: Vec<String>,
         fragment: String,
-        witnessed: bool,
     },
     Mismatch {
         shown: String,
@@ -299,8 +296,6 @@ struct Game {
     parse: fn(&str) -> Result<Parsed, SetupProblem>,
     /// Checks a reveal: commitment hex, seed hex, setup code, words.
     verify: fn(&str, &str, &str, &[String]) -> Result<Drawing, Refusal>,
-    /// Whether this phone may witness its commitments (witness mode).
-    witnessed: bool,
 }
 
 /// A committed game as this page shows it: the referee checks the reveal
@@ -394,7 +389,6 @@ pub fn check(
             commitment_hex,
             setup_text: parsed.text,
             names: parsed.names,
-            witnessed: game.witnessed,
         };
     }
     match (game.verify)(&commitment_hex, &seed_hex, &setup_text, &words) {
@@ -406,7 +400,6 @@ pub fn check(
                 &drawing.words,
             ),
             drawing,
-            witnessed: game.witnessed,
         },
         Err(Refusal::Mismatch { shown, computed }) => Outcome::Mismatch { shown, computed },
         Err(Refusal::Problem(problem)) => Outcome::Invalid(vec![problem]),
@@ -777,8 +770,9 @@ fn witness_list_html(t: &VerifierTexts, list: &[Witnessed]) -> String {
         .iter()
         .rev()
         .map(|w| {
-            let names = Setup::from_text(&w.setup_text)
-                .map(|s| s.names.join(", "))
+            // Each game reads its own setup codes (witness mode for all).
+            let names = (game_of(&w.setup_text).parse)(&w.setup_text)
+                .map(|p| p.names.join(", "))
                 .unwrap_or_else(|_| w.setup_text.clone());
             format!(
                 r#"<li class="witnessed"><p>{} · {}</p><p class="hex-display">{}</p></li>"#,
@@ -826,7 +820,6 @@ pub fn Verifier(query: Query) -> impl IntoView {
             Some(Outcome::Pending {
                 commitment_hex,
                 setup_text,
-                witnessed: true,
                 ..
             }) => Some((commitment_hex.clone(), setup_text.clone())),
             _ => None,
@@ -947,34 +940,21 @@ fn outcome_html(
     witness: &Witness,
 ) -> String {
     match outcome {
-        Outcome::Verified {
-            drawing,
-            fragment,
-            witnessed,
-        } => {
-            let witness_check = if *witnessed {
-                witness_check_html(t, &drawing.commitment_hex, witness)
-            } else {
-                String::new()
-            };
+        Outcome::Verified { drawing, fragment } => {
+            let witness_check = witness_check_html(t, &drawing.commitment_hex, witness);
             verified_html(t, drawing, fragment, &witness_check)
         }
         Outcome::Pending {
             commitment_hex,
             names,
             fragment,
-            witnessed,
             ..
         } => [
             banner("pending", "…", t.pending_title, &para("", t.pending_detail)),
             format!("<h2>{}</h2>", escape(t.commitment_heading)),
             format!(r#"<p class="hex-display">{}</p>"#, hex_groups(commitment_hex, None)),
             name_chips("name-chips", names),
-            if *witnessed {
-                witness_offer_html(t, commitment_hex, witness)
-            } else {
-                String::new()
-            },
+            witness_offer_html(t, commitment_hex, witness),
             share_code(t, fragment, t.qr_label_pending),
         ]
         .concat(),
@@ -1076,7 +1056,6 @@ mod nordau {
         prefix: NsDraw::PREFIX,
         parse,
         verify: check_reveal::<NsDraw>,
-        witnessed: true,
     };
 
     fn parse(text: &str) -> Result<Parsed, SetupProblem> {
@@ -1294,7 +1273,6 @@ mod cards {
         prefix: CsDraw::PREFIX,
         parse,
         verify: check_reveal::<CsDraw>,
-        witnessed: false,
     };
 
     fn parse(text: &str) -> Result<Parsed, SetupProblem> {
@@ -1410,7 +1388,7 @@ mod undo {
     use super::*;
     use crate::referee::InputMode;
     use crate::referee::undo::setup::{
-        MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, StartOutOfRange, UC_TEXT_VERSION,
+        MAX_STAGES, MAX_UC_SETUP_TEXT_BYTES, StartChoice, StartOutOfRange, UC_TEXT_VERSION,
     };
     use crate::referee::undo::{
         UcDraw, UcRevealSetupError, UcSetup, UcSetupError, UcSetupTextError, UcVerifyReport,
@@ -1420,12 +1398,17 @@ mod undo {
         prefix: UcDraw::PREFIX,
         parse,
         verify: check_reveal::<UcDraw>,
-        witnessed: false,
     };
 
     fn parse(text: &str) -> Result<Parsed, SetupProblem> {
         // The input mode is not committed; it changes nothing here.
         let setup = UcSetup::from_text(text, InputMode::Board).map_err(setup_problem)?;
+        // A chosen start has nothing committed: not a pending commitment either.
+        if let StartChoice::Fixed(start) = setup.start {
+            return Err(SetupProblem::NotDrawn {
+                number: start.number(),
+            });
+        }
         Ok(Parsed {
             text: setup.to_text(),
             names: vec![setup.white, setup.black],

@@ -314,8 +314,9 @@ describe("verifier", () => {
       assert.equal(stacks.length, 40);
       assert.deepEqual(stacks.slice(0, CARDS.stacks.length), CARDS.stacks);
       assert.deepEqual(await page.locator(".words-used li").allInnerTexts(), ["blue whale", "7 оранжевых Ёжиков"]);
-      // Only Nordau commitments are witnessed on this phone.
-      assert.equal(await page.locator(".witness-check").count(), 0);
+      // Witness mode holds for every drawn game: this phone never saw this
+      // commitment before its reveal, and says so.
+      await page.locator(".witness-check.witness-unknown").waitFor();
       await page.getByRole("button", { name: "Русский" }).tap();
       await page.getByText("Обязательство совпадает").waitFor();
       assert.deepEqual((await page.locator(".cs-stacks li").allInnerTexts()).slice(0, CARDS.stacks.length), CARDS.stacks);
@@ -331,10 +332,22 @@ describe("verifier", () => {
       await page.getByText(`Позиция ${UNDO.start}`).waitFor();
       await page.getByRole("button", { name: "English" }).tap();
 
-      // Before the reveal: the players, no witness offer.
+      // Before the reveal: the players and the witness offer (witness mode for
+      // every setup code); after it, this phone's own record is matched.
       await page.goto(app.url + verifyFragment({ commitment: UNDO.commitment, setup: UNDO.setup }));
       await page.locator(".banner-pending").waitFor();
       assert.deepEqual(await page.locator(".name-chips li").allInnerTexts(), ["Anna", "Boris"]);
+      await page.locator("[data-action=witness]").tap();
+      await page.locator(".witness-note").waitFor();
+      assert.match(await page.locator(".witness-list").innerText(), /Anna, Boris/);
+      await page.goto(app.url + verifyFragment(UNDO));
+      await page.locator(".witness-check.witness-match").waitFor();
+      // A chosen start (uc1.518.…) committed nothing: it is not a pending commitment.
+      await page.goto(app.url + verifyFragment({ commitment: UNDO.commitment, setup: UNDO.setup.replace(/^uc1\.r\./, "uc1.518.") }));
+      assert.equal(
+        await page.locator(".banner-bad .problem[data-field=setup]").innerText(),
+        "Setup code: this game starts from the chosen position 518; nothing was drawn.",
+      );
       assert.equal(await page.locator("[data-action=witness]").count(), 0);
       assert.deepEqual(errors, []);
     } finally {
