@@ -44,6 +44,9 @@
 //!   here are made from those files.
 //! * Crazyhouse PGN export `zh_to_pgn`, read by `zh_from_pgn`; its saves are
 //!   golden in `tests/fixtures/codec`.
+//! * The evening's record of revealed commitments of the card duel and Undo
+//!   Chess "evening.draws" (`ui::evening`): `Evening::{to_text, from_text}`
+//!   (Nordau Shift's session holds the same records, `DrawRecord`).
 //!
 //! Public functions this test relies on (rename here if the refactor does;
 //! the summaries also read the pub fields of the `*View`, `*Result`, record
@@ -81,6 +84,7 @@ use nordau_shift::referee::cards::{
     Card, CsClock, CsEvent, CsGame, CsPhase, CsReport, CsSetup, SeriesEnd, Stack, StackSource,
     TurnView, cs_from_pgn, cs_to_pgn, cs_verify,
 };
+use nordau_shift::referee::evening::{DrawFate, DrawRecord, Evening};
 use nordau_shift::referee::secret::SecretAtRest;
 use nordau_shift::referee::undo::{
     MoveRef, StartChoice, StartPosition, UcEvent, UcGame, UcPending, UcPhase, UcReport, UcSetup,
@@ -689,6 +693,11 @@ fn check(path: &Path) -> String {
             uc_summary(&g)
         }
         "crazyhouse" => check_zh_pgn(path, &text),
+        "evening" => {
+            let e = Evening::from_text(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+            assert_same(path, &e.to_text(), &text);
+            evening_summary(&e)
+        }
         "nordau" if name.ends_with(".pgn") => check_ns_pgn(path, &text),
         "nordau" => check_ns_withheld(path, &text),
         _ => panic!("{rel}: no reader for this fixture"),
@@ -923,6 +932,57 @@ impl Out {
         );
         self.0.push((path.to_owned(), text));
     }
+}
+
+fn evening_summary(e: &Evening) -> String {
+    let mut s = String::new();
+    for d in &e.draws {
+        let fate = match d.fate {
+            DrawFate::Played => "played".to_owned(),
+            DrawFate::Withdrawn => "withdrawn".to_owned(),
+            DrawFate::Abandoned { half_moves } => format!("abandoned after {half_moves}"),
+        };
+        writeln!(
+            s,
+            "{fate}: {} {} seed {} words {:?}",
+            d.commitment_hex, d.setup_text, d.seed_hex, d.words
+        )
+        .unwrap();
+    }
+    s
+}
+
+/// A withdrawn Undo Chess start, an abandoned one with words, a played blind
+/// card game: every fate, two games, in one record.
+fn evening(out: &mut Out) {
+    let uc = UcSetup::new(
+        "Anna",
+        "Boris",
+        InputMode::Board,
+        StartChoice::Drawn,
+        TimeControl::fischer(300_000, 3_000),
+    );
+    let cs = CsSetup::new("Ada", "Björn", InputMode::Board, StackSource::Blind);
+    let mut e = Evening::default();
+    let draw = |setup_text: String, seed: [u8; 32], words: &[&str], fate| {
+        let words: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+        let commitment = hex::encode(seed.map(|b| b ^ 0x5a));
+        DrawRecord::revealed(commitment, setup_text, &seed, &words, fate)
+    };
+    e.record(draw(uc.to_text(), KEY, &[], DrawFate::Withdrawn));
+    e.record(draw(
+        uc.to_text(),
+        [3; 32],
+        &["  Blue   whale "],
+        DrawFate::Abandoned { half_moves: 7 },
+    ));
+    e.record(draw(
+        cs.to_text(),
+        [9; 32],
+        &["pear", "ёж"],
+        DrawFate::Played,
+    ));
+    out.put("evening/evening_v1.json", e.to_text());
 }
 
 fn bh_names() -> [&'static str; 4] {
@@ -1685,6 +1745,7 @@ fn generate() -> Vec<(String, String)> {
     cards(&mut out);
     undo(&mut out);
     nordau_and_crazyhouse(&mut out);
+    evening(&mut out);
     out.0
 }
 
@@ -1811,6 +1872,7 @@ fn every_format_is_covered() {
         "nordau/*.pgn",
         "nordau/*.withheld.json",
         "crazyhouse/*.pgn",
+        "evening/*.json",
     ] {
         let (dir, ext) = kind.split_once("/*").unwrap();
         assert!(

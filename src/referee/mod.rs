@@ -24,6 +24,7 @@ pub mod committed;
 pub mod common;
 pub mod crazyhouse;
 pub mod draw;
+pub mod evening;
 pub mod json;
 pub mod log;
 pub mod module;

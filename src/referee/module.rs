@@ -13,6 +13,7 @@
 //! then work for it unchanged (docs/adding-a-game.md).
 
 use crate::referee::commitment::parse_hex32;
+use crate::referee::evening::DrawRecord as EveningDraw;
 use crate::referee::json::{self, FromJson, ToJson};
 use crate::referee::log::{DrawRecord, Log, LogError, Timed, check_header, check_read_header};
 use std::fmt;
@@ -55,6 +56,14 @@ pub trait GameModule: Clone + Sized {
     /// What the running clocks show at `now_ms`, delay included: none, one,
     /// or two at once (Swedish chess's boards, BH-2).
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2];
+
+    /// A committed draw, revealed with what became of it so far (played once
+    /// over, else abandoned `n` half-moves in): what the evening's record
+    /// keeps when the game leaves the table. `None` where nothing was
+    /// committed. Only called once the game ends or is given up.
+    fn revealed_draw(&self) -> Option<EveningDraw> {
+        None
+    }
 
     // ---- provided: the same for every game --------------------------------
 

@@ -28,6 +28,7 @@ pub mod commit_parts;
 pub mod confirm;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
+pub mod evening;
 pub mod format;
 pub mod games;
 pub mod home;

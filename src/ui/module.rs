@@ -10,7 +10,8 @@ use leptos::prelude::*;
 
 use super::i18n::{I18n, use_i18n};
 use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
-use super::{one_window, ticker};
+use super::{evening, one_window, ticker};
+use crate::referee::evening::DrawRecord;
 use crate::referee::module::{GameModule, Logged};
 use crate::web::{clock, device, sound, storage};
 
@@ -79,6 +80,10 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn is_blank(&self) -> bool {
         false
     }
+    /// The committed draw, revealed with its fate (`GameModule::revealed_draw`).
+    fn revealed_draw(&self) -> Option<DrawRecord> {
+        None
+    }
 }
 
 /// What players hear and feel at a moment of the game: a cue (unless muted)
@@ -121,6 +126,10 @@ impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
 
     fn running_ms(&self, now: u64) -> [Option<u64>; 2] {
         GameModule::running_ms(self, now)
+    }
+
+    fn revealed_draw(&self) -> Option<DrawRecord> {
+        GameModule::revealed_draw(self)
     }
 }
 
@@ -173,6 +182,18 @@ impl<G: ModuleGame> ModuleCtx<G> {
     fn store(&self, next: Option<G>) {
         if !one_window::may_record() {
             return;
+        }
+        // A commitment that leaves the table, played or given up, is revealed
+        // in the evening's record (docs/fairness.md §10).
+        let leaving = match &next {
+            Some(game) if game.is_over() => game.revealed_draw(),
+            Some(_) => None,
+            None => self
+                .game
+                .with_untracked(|g| g.as_ref().and_then(G::revealed_draw)),
+        };
+        if let Some(draw) = leaving {
+            evening::record(draw);
         }
         let slot = self.spec.slot;
         let saved = match &next {

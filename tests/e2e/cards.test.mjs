@@ -308,6 +308,55 @@ describe("card-series duel", () => {
     }
   });
 
+  test("a blind game left on the commitment screen or after the deal is revealed in the evening's record (issue #21, 5)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    const other = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      const confirmTwice = async (button) => {
+        await button.tap();
+        await button.tap();
+      };
+      const commitmentShown = async () => {
+        await fillSetup(page, { board: true, blind: true, preset: null });
+        await page.locator(".cs-setup button.primary.big").tap();
+        await page.locator(".cs-commit").waitFor();
+        return (await page.locator("[data-testid=commitment]").innerText()).replace(/\s/g, "");
+      };
+      const first = await commitmentShown();
+      await confirmTwice(page.locator(".cs-commit button", { hasText: "Discard this game" }));
+      const left = page.locator("[data-testid=left-draw]");
+      await left.waitFor();
+      assert.match(await left.innerText(), /Draw 1 withdrawn before the words were locked — seed [0-9a-f]{8}/);
+      assert.ok((await left.locator("a").getAttribute("href")).includes(`c=${first}`));
+
+      const second = await commitmentShown();
+      await page.locator(".word-entry").nth(1).fill("pear");
+      await page.locator(".cs-lock").tap();
+      await page.locator(".half.black-seat.starts").waitFor();
+      await page.locator(".menu-button").tap();
+      await confirmTwice(page.locator(".sheet button", { hasText: "Discard this game" }));
+      await page.locator(".cs-setup").waitFor();
+      assert.match(await left.innerText(), /Draw 2 abandoned before move one — seed/);
+      const link = await left.locator("a").getAttribute("href");
+      assert.ok(link.includes(`c=${second}`));
+      await screenshot(page, "cs-left-draw-en-portrait");
+
+      // The stacks of the game given up, checked on another phone, words included.
+      const verifier = await other.newPage();
+      await verifier.goto(new URL(link, app.url).href);
+      await verifier.locator(".banner-ok").waitFor();
+      assert.equal(await verifier.locator(".cs-stacks li").count(), 40);
+      assert.deepEqual(await verifier.locator(".words-used li").allInnerTexts(), ["pear"]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await other.close();
+      await app.stop();
+    }
+  });
+
   test("CS-8, C-3: a blind-stack board-mode game to mate; a second phone verifies the reveal", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

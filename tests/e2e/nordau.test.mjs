@@ -751,7 +751,7 @@ describe("Nordau Shift table", () => {
       const first = await commitmentOnScreen();
       await page.getByRole("button", { name: "Change setup", exact: true }).tap();
       await page.locator(".ns-setup").waitFor();
-      assert.match(await left.innerText(), /Draw 1 withdrawn before the seats were drawn — seed [0-9a-f]{8}( [0-9a-f]{8}){7}/);
+      assert.match(await left.innerText(), /Draw 1 withdrawn before the words were locked — seed [0-9a-f]{8}( [0-9a-f]{8}){7}/);
       assert.ok(hex(await left.locator(".draw-commitment").innerText()).endsWith(first));
 
       // Draw 2: seats drawn, disliked, abandoned before move one (a second tap confirms).

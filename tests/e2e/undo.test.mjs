@@ -525,6 +525,82 @@ describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
   });
 });
 
+describe("Undo Chess: every drawn start that is left is revealed in the evening's record", () => {
+  test("a commitment discarded, a drawn start abandoned, a game played: three fates, each verifiable, in both languages (issue #21, 1)", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    const second = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      const commitmentShown = async () => {
+        await page.locator(".uc-commit").waitFor();
+        return (await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, "");
+      };
+      const confirmTwice = async (button) => {
+        await button.tap();
+        await button.tap();
+      };
+      // Draw 1: the commitment screen's Discard, before the words.
+      await fillSetup(page, { start: 0 });
+      await page.locator(".uc-begin").tap();
+      const first = await commitmentShown();
+      await confirmTwice(page.locator(".uc-commit button", { hasText: "Discard" }));
+      const left = page.locator("[data-testid=left-draw]");
+      await left.waitFor();
+      assert.match(await left.innerText(), /Draw 1 withdrawn before the words were locked — seed [0-9a-f]{8}( [0-9a-f]{8}){7}/);
+      assert.ok((await left.locator("a").getAttribute("href")).includes(`c=${first}`));
+      await screenshot(page, "uc-left-draw-en-portrait");
+
+      // Draw 2: words locked, the position drawn and disliked, the game discarded.
+      await fillSetup(page, { start: 0 });
+      await page.locator(".uc-begin").tap();
+      const secondCommitment = await commitmentShown();
+      assert.notEqual(secondCommitment, first);
+      await page.locator(".word-entry").nth(0).fill("apple");
+      await page.locator(".uc-lock").tap();
+      await page.locator(".uc-play .half.black-seat.starts").waitFor();
+      await page.locator(".menu-button").tap();
+      await confirmTwice(page.locator(".sheet button", { hasText: "End and discard this game" }));
+      await page.locator(".uc-setup").waitFor();
+      assert.match(await left.innerText(), /Draw 2 abandoned before move one — seed/);
+      const abandonedLink = await left.locator("a").getAttribute("href");
+      assert.ok(abandonedLink.includes(`c=${secondCommitment}`));
+
+      // Draw 3: played to the end; the end screen lists all three with their fates.
+      await fillSetup(page, { start: 0 });
+      await page.locator(".uc-begin").tap();
+      await commitmentShown();
+      await page.locator(".uc-lock").tap();
+      await blackStarts(page);
+      await page.locator(".menu-button").tap();
+      await page.getByRole("button", { name: /Anna \(White\) resigns/ }).tap();
+      await page.getByRole("button", { name: "Confirm" }).first().tap();
+      await page.locator(".uc-end").waitFor();
+      const records = page.locator("[data-testid=draws] .draw-record");
+      assert.deepEqual(
+        await records.evaluateAll((els) => els.map((el) => el.dataset.fate)),
+        ["withdrawn", "abandoned", "played"],
+      );
+      await screenshot(page, "uc-end-draws-en-portrait");
+      await toRussian(page);
+      await page.getByText("Обязательства за вечер").waitFor();
+      assert.match(await records.nth(1).innerText(), /Жеребьёвка 2 брошена до первого хода/);
+      await screenshot(page, "uc-end-draws-ru-portrait");
+
+      // The abandoned draw verifies on another phone, words included.
+      const other = await second.newPage();
+      await other.goto(new URL(abandonedLink, server.url).href);
+      await other.locator(".banner-ok").waitFor();
+      assert.deepEqual(await other.locator(".words-used li").allInnerTexts(), ["apple"]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await second.close();
+      await server.stop();
+    }
+  });
+});
+
 describe("Undo Chess at the table: screenshots in both languages and orientations", () => {
   for (const [lang, viewport] of [["ru", PORTRAIT], ["en", LANDSCAPE], ["ru", LANDSCAPE]]) {
     const orientation = viewport === PORTRAIT ? "portrait" : "landscape";

@@ -47,6 +47,7 @@ use crate::referee::chessboard::{DrawClaim, MoveError};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
 use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
 };
@@ -1106,6 +1107,35 @@ impl GameModule for CsGame {
             .as_ref()
             .and_then(|c| Some(c.remaining_ms(c.running()?, now_ms)));
         [running, None]
+    }
+
+    fn revealed_draw(&self) -> Option<EveningDraw> {
+        let b = self.blind.as_ref()?;
+        let fate = if self.is_over() {
+            DrawFate::Played
+        } else {
+            DrawFate::Abandoned {
+                half_moves: self.moves_made(),
+            }
+        };
+        Some(EveningDraw::revealed(
+            hex::encode(b.commitment),
+            self.setup.to_text(),
+            &b.seed,
+            &b.words,
+            fate,
+        ))
+    }
+}
+
+impl CsGame {
+    /// The moves that stand: a series' moves under a Yes card and the replies.
+    fn moves_made(&self) -> u32 {
+        let made = self.turns.iter().map(|t| match t {
+            Turn::Series(s) => s.attempts.iter().filter(|a| a.card == Card::Yes).count(),
+            Turn::Reply(_) => 1,
+        });
+        u32::try_from(made.sum::<usize>()).unwrap_or(u32::MAX)
     }
 }
 

@@ -3,10 +3,8 @@
 //! commitment shown at the table is kept here with its fate and its seed, so a
 //! draw given up and drawn again is visible to all three players.
 
-use crate::referee::commitment::normalise_words;
-use crate::referee::json::{
-    self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json, unknown_variant,
-};
+pub use crate::referee::evening::{DrawFate, DrawRecord};
+use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json};
 use crate::referee::nordau::game::{EndReason, Game, Outcome};
 use serde_json::Value;
 use std::fmt;
@@ -21,30 +19,6 @@ pub struct SessionGame {
     pub final_seats: [String; 3],
     /// Points per person (same order as the session's names).
     pub points: [u32; 3],
-}
-
-/// What became of a commitment shown at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawFate {
-    /// The game was played to its end.
-    Played,
-    /// The setup was changed before the words were locked: no seat was drawn.
-    Withdrawn,
-    /// Given up after the seats were drawn, `half_moves` into the game
-    /// (0 = before move one).
-    Abandoned { half_moves: u32 },
-}
-
-/// One commitment shown at the table, revealed: enough to verify it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DrawRecord {
-    pub commitment_hex: String,
-    pub setup_text: String,
-    pub seed_hex: String,
-    /// The players' entries (normalised) once locked; empty if none or never locked.
-    pub words: Vec<String>,
-    /// Written flat into the record: `"fate":"abandoned","half_moves":3`.
-    pub fate: DrawFate,
 }
 
 /// A session table.
@@ -142,13 +116,13 @@ impl Session {
 impl DrawRecord {
     /// The record of `game`'s commitment, revealed with `fate`.
     pub fn of(game: &Game, fate: DrawFate) -> DrawRecord {
-        DrawRecord {
-            commitment_hex: game.commitment_hex(),
-            setup_text: game.setup().to_text(),
-            seed_hex: hex::encode(game.seed()),
-            words: normalise_words(game.words()),
+        DrawRecord::revealed(
+            game.commitment_hex(),
+            game.setup().to_text(),
+            game.seed(),
+            game.words(),
             fate,
-        }
+        )
     }
 }
 
@@ -175,48 +149,6 @@ impl FromJson for SessionGame {
             reason: o.req("reason")?,
             final_seats: o.req("final_seats")?,
             points: o.req("points")?,
-        })
-    }
-}
-
-impl ToJson for DrawRecord {
-    fn to_json(&self) -> Json {
-        let mut fields = vec![
-            ("commitment_hex", self.commitment_hex.to_json()),
-            ("setup_text", self.setup_text.to_json()),
-            ("seed_hex", self.seed_hex.to_json()),
-            ("words", self.words.to_json()),
-        ];
-        let fate = |name: &str| Json::Str(name.to_owned());
-        match self.fate {
-            DrawFate::Played => fields.push(("fate", fate("played"))),
-            DrawFate::Withdrawn => fields.push(("fate", fate("withdrawn"))),
-            DrawFate::Abandoned { half_moves } => {
-                fields.push(("fate", fate("abandoned")));
-                fields.push(("half_moves", half_moves.to_json()));
-            }
-        }
-        Json::Obj(fields)
-    }
-}
-
-impl FromJson for DrawRecord {
-    fn from_json(v: &Value) -> JsonResult<DrawRecord> {
-        let o = Obj::of(v)?;
-        let fate = match o.tag("fate")? {
-            "played" => DrawFate::Played,
-            "withdrawn" => DrawFate::Withdrawn,
-            "abandoned" => DrawFate::Abandoned {
-                half_moves: o.req("half_moves")?,
-            },
-            other => return Err(unknown_variant(other)),
-        };
-        Ok(DrawRecord {
-            commitment_hex: o.req("commitment_hex")?,
-            setup_text: o.req("setup_text")?,
-            seed_hex: o.req("seed_hex")?,
-            words: o.req("words")?,
-            fate,
         })
     }
 }

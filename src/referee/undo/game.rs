@@ -41,6 +41,7 @@ use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
 use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
 };
@@ -944,6 +945,24 @@ impl GameModule for UcGame {
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         [self.clock.shown_ms(now_ms), None]
+    }
+
+    fn revealed_draw(&self) -> Option<EveningDraw> {
+        let d = self.drawn.as_ref()?;
+        let fate = if self.is_over() {
+            DrawFate::Played
+        } else {
+            DrawFate::Abandoned {
+                half_moves: u32::try_from(self.plies.len()).unwrap_or(u32::MAX),
+            }
+        };
+        Some(EveningDraw::revealed(
+            hex::encode(d.commitment),
+            self.setup.to_text(),
+            &d.seed,
+            &d.words,
+            fate,
+        ))
     }
 }
 

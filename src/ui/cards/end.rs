@@ -7,6 +7,10 @@ use crate::referee::module::GameModule;
 use crate::referee::module::Logged;
 use leptos::prelude::*;
 
+use crate::referee::cards::CsDraw;
+use crate::referee::committed::CommittedDraw;
+use crate::ui::evening::{self, DrawList};
+
 use super::strings::{CardsTexts, TEXTS};
 use super::{current_view, name_of, reason_text, result_text, use_cards};
 use crate::referee::cards::{CsView, SeriesEnd, TurnView, cs_to_pgn};
@@ -216,6 +220,7 @@ pub fn EndScreen() -> impl IntoView {
                     text=move |()| ctx.game.with_untracked(|g| g.as_ref().map(|g| g.game.to_json()))
                 />
             </div>
+            <DrawList draws=evening::stored_draws(CsDraw::PREFIX)/>
             <div class="end-actions">
                 <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
             </div>

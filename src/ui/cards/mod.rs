@@ -16,6 +16,7 @@ use leptos::prelude::*;
 
 use crate::referee::Colour;
 use crate::referee::cards::{CsEvent, CsReason, CsView};
+use crate::referee::evening::{DrawFate, DrawRecord};
 use crate::ui::end_parts;
 use crate::ui::format;
 use crate::ui::games::GameEntry;
@@ -74,6 +75,17 @@ impl ModuleGame for CardsGame {
 
     fn export_text(&self) -> String {
         CardsGame::export_text(self)
+    }
+
+    /// Discarded on the commitment screen, the draw is withdrawn: no words
+    /// were locked, nothing was dealt.
+    fn revealed_draw(&self) -> Option<DrawRecord> {
+        let mut draw = crate::referee::module::GameModule::revealed_draw(&self.game)?;
+        if self.awaiting_words {
+            draw.fate = DrawFate::Withdrawn;
+            draw.words.clear();
+        }
+        Some(draw)
     }
 
     fn refusal_text(i18n: &I18n, refusal: &Self::Refusal) -> Option<String> {

@@ -8,6 +8,10 @@
 
 use leptos::prelude::*;
 
+use crate::referee::cards::CsDraw;
+use crate::referee::committed::CommittedDraw;
+use crate::ui::evening::{self, LeftDraw};
+
 use super::store::{CardsGame, Secret};
 use super::strings::{CardsTexts, TEXTS};
 use super::use_cards;
@@ -244,6 +248,7 @@ pub fn SetupScreen() -> impl IntoView {
     view! {
         <section class="cs-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <LeftDraw draws=evening::stored_draws(CsDraw::PREFIX)/>
             <TwoNames
                 legend=Signal::derive(move || i18n.of(&TEXTS).players)
                 labels=Signal::derive(move || { let b = &i18n.t().game.board; [b.white, b.black] })

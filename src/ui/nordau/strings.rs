@@ -136,15 +136,6 @@ pub struct NordauTexts {
     pub words_locked: &'static str,
     pub abandon_draw: &'static str,
     pub unsealed_warning: &'static str,
-    pub draws_title: &'static str,
-    pub draw_left_title: &'static str,
-    /// `{n}` the draw's number, `{seed}` its seed, `{h}` half-moves played.
-    pub draw_played: &'static str,
-    pub draw_withdrawn: &'static str,
-    pub draw_abandoned_before: &'static str,
-    pub draw_abandoned_after: &'static str,
-    pub draw_commitment: &'static str,
-    pub verify_draw: &'static str,
     pub export_session: &'static str,
 }
 
@@ -293,14 +284,6 @@ pub static EN: NordauTexts = NordauTexts {
     words_locked: "Words locked.",
     abandon_draw: "Abandon this draw (its seed is revealed)",
     unsealed_warning: "This browser cannot lock the seed away (no WebCrypto or IndexedDB): until the reveal it is stored readable on this phone, for anyone with developer tools.",
-    draws_title: "Commitments this evening",
-    draw_left_title: "The last draw was left: its seed is revealed",
-    draw_played: "Draw {n} played — seed {seed}",
-    draw_withdrawn: "Draw {n} withdrawn before the seats were drawn — seed {seed}",
-    draw_abandoned_before: "Draw {n} abandoned before move one — seed {seed}",
-    draw_abandoned_after: "Draw {n} abandoned after {h} half-moves — seed {seed}",
-    draw_commitment: "Commitment {c}",
-    verify_draw: "Verify",
     export_session: "Export session record",
 };
 
@@ -438,13 +421,5 @@ pub static RU: NordauTexts = NordauTexts {
     words_locked: "Слова зафиксированы.",
     abandon_draw: "Отказаться от этой жеребьёвки (зерно раскроется)",
     unsealed_warning: "Этот браузер не может спрятать зерно (нет WebCrypto или IndexedDB): до раскрытия оно хранится на телефоне в читаемом виде, доступном через инструменты разработчика.",
-    draws_title: "Обязательства за вечер",
-    draw_left_title: "Прошлая жеребьёвка брошена: её зерно раскрыто",
-    draw_played: "Жеребьёвка {n} сыграна — зерно {seed}",
-    draw_withdrawn: "Жеребьёвка {n} отозвана до розыгрыша мест — зерно {seed}",
-    draw_abandoned_before: "Жеребьёвка {n} брошена до первого хода — зерно {seed}",
-    draw_abandoned_after: "Жеребьёвка {n} брошена после полуходов: {h} — зерно {seed}",
-    draw_commitment: "Обязательство {c}",
-    verify_draw: "Проверить",
     export_session: "Экспорт записи вечера",
 };

@@ -15,9 +15,11 @@ use leptos::prelude::*;
 
 use super::strings::TEXTS;
 use super::use_uc;
+use crate::referee::evening::{DrawFate, DrawRecord};
 use crate::referee::undo::{UcGame, UcPending, UcSetup, uc_commitment};
 use crate::ui::commit_parts::{CommitmentCard, WordsGroup};
 use crate::ui::confirm::ConfirmButton;
+use crate::ui::evening;
 use crate::ui::i18n::use_i18n;
 use crate::ui::verifier::verifier_fragment;
 use crate::web::{absolute_url, device, storage, vault};
@@ -68,6 +70,19 @@ pub fn forget() {
     storage::remove(PENDING_KEY);
 }
 
+/// Discarded before the words were locked: the seed is revealed in the
+/// evening's record at once (docs/fairness.md §10), then forgotten.
+fn withdraw(pending: &Pending) {
+    evening::record(DrawRecord::revealed(
+        hex::encode(uc_commitment(&pending.setup, &pending.seed)),
+        pending.setup.to_text(),
+        &pending.seed,
+        &[],
+        DrawFate::Withdrawn,
+    ));
+    forget();
+}
+
 #[component]
 pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
@@ -85,6 +100,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
         &[],
     ));
     let unsealed = !pending.sealed;
+    let discarded = pending.clone();
     let lock = move |_| {
         let words: Vec<String> = typed.iter().map(|w| w.get_untracked()).collect();
         match UcGame::new_drawn(pending.setup.clone(), pending.seed, &words) {
@@ -107,7 +123,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
                 {move || texts.get().lock_words}
             </button>
             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
-                on_confirm=move |()| { forget(); on_done.run(()); } />
+                on_confirm=move |()| { withdraw(&discarded); on_done.run(()); } />
         </section>
     }
 }

@@ -6,6 +6,10 @@
 use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
+use crate::referee::committed::CommittedDraw;
+use crate::referee::undo::UcDraw;
+use crate::ui::evening::{self, DrawList};
+
 use super::strings::TEXTS;
 use super::{current_view, name_of, reason_text, result_text, use_uc};
 use crate::referee::Colour;
@@ -157,6 +161,7 @@ pub fn EndScreen() -> impl IntoView {
                     />
                 </div>
             </Show>
+            <DrawList draws=evening::stored_draws(UcDraw::PREFIX)/>
             <div class="end-actions">
                 <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
             </div>

@@ -6,6 +6,10 @@
 use crate::ui::names::name_problem_text;
 use leptos::prelude::*;
 
+use crate::referee::committed::CommittedDraw;
+use crate::referee::undo::UcDraw;
+use crate::ui::evening::{self, LeftDraw};
+
 use super::commit::{self, CommitScreen, Pending};
 use super::strings::{TEXTS, UndoTexts};
 use super::use_uc;
@@ -275,6 +279,7 @@ pub fn SetupScreen() -> impl IntoView {
         view! {
         <section class="uc-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <LeftDraw draws=evening::stored_draws(UcDraw::PREFIX)/>
             <TwoNames
                 legend=Signal::derive(move || i18n.of(&TEXTS).players)
                 labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.white, t.black] })
