@@ -35,7 +35,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj,
 };
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given};
+use crate::referee::module::{GameModule, Logged, module_plumbing};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use crate::referee::tagged::tagged_json;
 use serde_json::Value;
@@ -860,24 +860,12 @@ pub type BhLog = log::Log<BhSetup, BhEvent>;
 pub type BhLogError = log::LogError<BhError, BhError>;
 
 impl GameModule for BhGame {
-    const ID: &'static str = GAME_BUGHOUSE;
-    type Event = BhEvent;
-    type Error = BhError;
-
-    events_as_given!(BhEvent, BhError);
-
-    fn time_went_backwards(_: u64, _: u64) -> BhError {
-        BhError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_BUGHOUSE, BhEvent, BhError);
 
     /// The first flag on either board (BH-4).
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, BhEvent)> {
         self.first_flag(now_ms)
             .map(|(board, _, at)| (at, BhEvent::Flag { board }))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn ended_here(&self) -> bool {

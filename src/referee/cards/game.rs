@@ -51,7 +51,7 @@ use crate::referee::json::{
     FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
+use crate::referee::module::{GameModule, Logged, module_plumbing, restore_drawn, start_drawn};
 use crate::referee::tagged::tagged_json;
 use serde_json::Value;
 use std::fmt;
@@ -1080,25 +1080,13 @@ pub type CsLogError = log::LogError<CsError, CsError>;
 pub type CsLog = log::Log<CsSetup, CsEvent>;
 
 impl GameModule for CsGame {
-    const ID: &'static str = GAME_CARDS;
-    type Event = CsEvent;
-    type Error = CsError;
-
     // The recorded events: with secret stacks they hold the stacks' order,
     // never shown during the game (docs/cards.md).
-    events_as_given!(CsEvent, CsError);
-
-    fn time_went_backwards(_: u64, _: u64) -> CsError {
-        CsError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_CARDS, CsEvent, CsError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, CsEvent)> {
         let (_, at) = self.clock.as_ref()?.flagged(now_ms)?;
         Some((at, CsEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {

@@ -28,7 +28,7 @@ use crate::referee::crazyhouse::rules::{
 };
 use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given};
+use crate::referee::module::{GameModule, Logged, module_plumbing};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
 use crate::referee::tagged::tagged_json;
 use serde_json::Value;
@@ -635,24 +635,12 @@ pub type ZhLog = log::Log<ZhSetup, ZhEvent>;
 pub type ZhLogError = log::LogError<ZhError, ZhError>;
 
 impl GameModule for ZhGame {
-    const ID: &'static str = GAME_CRAZYHOUSE;
-    type Event = ZhEvent;
-    type Error = ZhError;
-
-    events_as_given!(ZhEvent, ZhError);
-
-    fn time_went_backwards(_: u64, _: u64) -> ZhError {
-        ZhError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_CRAZYHOUSE, ZhEvent, ZhError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, ZhEvent)> {
         self.clock
             .flagged(now_ms)
             .map(|(_, at)| (at, ZhEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn ended_here(&self) -> bool {

@@ -43,7 +43,7 @@ use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::json::{FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
+use crate::referee::module::{GameModule, Logged, module_plumbing, restore_drawn, start_drawn};
 use crate::referee::tagged::tagged_json;
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
@@ -921,24 +921,12 @@ pub type UcLogError = log::LogError<UcError, UcError>;
 pub type UcLog = log::Log<UcSetup, UcEvent>;
 
 impl GameModule for UcGame {
-    const ID: &'static str = GAME_UNDO;
-    type Event = UcEvent;
-    type Error = UcError;
-
-    events_as_given!(UcEvent, UcError);
-
-    fn time_went_backwards(_: u64, _: u64) -> UcError {
-        UcError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_UNDO, UcEvent, UcError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, UcEvent)> {
         self.clock
             .flagged(now_ms)
             .map(|(_, at)| (at, UcEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
