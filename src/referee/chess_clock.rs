@@ -27,9 +27,8 @@
 //!   refused; only `undo_press` is still accepted.
 
 use crate::referee::common::Colour;
-use crate::referee::json::{
-    FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json, tagged, unknown_variant,
-};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj, serde_via_json};
+use crate::referee::tagged::tagged_json;
 use serde_json::Value;
 use std::fmt;
 
@@ -720,29 +719,15 @@ impl ChessClock {
 // `Increment` is adjacently tagged (`{"type":"fischer","ms":3000}`), `ClockEvent`
 // internally tagged (`{"type":"press","colour":"white","at_ms":5}`).
 
-impl ToJson for Increment {
-    fn to_json(&self) -> Json {
-        let (name, ms) = match *self {
-            Increment::None => return tagged("type", "none", []),
-            Increment::Fischer(ms) => ("fischer", ms),
-            Increment::Bronstein(ms) => ("bronstein", ms),
-            Increment::SimpleDelay(ms) => ("simple_delay", ms),
-        };
-        tagged("type", name, [("ms", f(&ms))])
+tagged_json! {
+    Increment by "type" {
+        None = "none", Fischer(ms) = "fischer", Bronstein(ms) = "bronstein",
+        SimpleDelay(ms) = "simple_delay",
     }
-}
-
-impl FromJson for Increment {
-    fn from_json(v: &Value) -> JsonResult<Increment> {
-        let o = Obj::of(v)?;
-        let with_ms: fn(u64) -> Increment = match o.tag("type")? {
-            "none" => return Ok(Increment::None),
-            "fischer" => Increment::Fischer,
-            "bronstein" => Increment::Bronstein,
-            "simple_delay" => Increment::SimpleDelay,
-            other => return Err(unknown_variant(other)),
-        };
-        o.req("ms").map(with_ms)
+    ClockEvent by "type" {
+        Press { colour, at_ms } = "press", Pause { at_ms } = "pause",
+        Resume { at_ms } = "resume", Adjust { colour, remaining_ms } = "adjust",
+        UndoPress { at_ms } = "undo_press",
     }
 }
 
@@ -779,55 +764,6 @@ impl FromJson for TimeControl {
         Ok(TimeControl {
             base_ms: o.req("base_ms")?,
             stages: o.req("stages")?,
-        })
-    }
-}
-
-impl ToJson for ClockEvent {
-    fn to_json(&self) -> Json {
-        match self {
-            ClockEvent::Press { colour, at_ms } => tagged(
-                "type",
-                "press",
-                [("colour", f(colour)), ("at_ms", f(at_ms))],
-            ),
-            ClockEvent::Pause { at_ms } => tagged("type", "pause", [("at_ms", f(at_ms))]),
-            ClockEvent::Resume { at_ms } => tagged("type", "resume", [("at_ms", f(at_ms))]),
-            ClockEvent::Adjust {
-                colour,
-                remaining_ms,
-            } => tagged(
-                "type",
-                "adjust",
-                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
-            ),
-            ClockEvent::UndoPress { at_ms } => tagged("type", "undo_press", [("at_ms", f(at_ms))]),
-        }
-    }
-}
-
-impl FromJson for ClockEvent {
-    fn from_json(v: &Value) -> JsonResult<ClockEvent> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("type")? {
-            "press" => ClockEvent::Press {
-                colour: o.req("colour")?,
-                at_ms: o.req("at_ms")?,
-            },
-            "pause" => ClockEvent::Pause {
-                at_ms: o.req("at_ms")?,
-            },
-            "resume" => ClockEvent::Resume {
-                at_ms: o.req("at_ms")?,
-            },
-            "adjust" => ClockEvent::Adjust {
-                colour: o.req("colour")?,
-                remaining_ms: o.req("remaining_ms")?,
-            },
-            "undo_press" => ClockEvent::UndoPress {
-                at_ms: o.req("at_ms")?,
-            },
-            other => return Err(unknown_variant(other)),
         })
     }
 }

@@ -33,6 +33,7 @@ pub mod nordau;
 pub mod pgn;
 pub mod secret;
 pub mod setup_text;
+pub mod tagged;
 #[cfg(feature = "undo")]
 pub mod undo;
 

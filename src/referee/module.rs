@@ -117,11 +117,18 @@ pub trait GameModule: Clone + Sized {
     }
 }
 
-/// The plumbing of [`GameModule`] for a game that keeps its events in
-/// `self.events` and checks and applies one in `self.step_event(t, &event)`,
-/// recording it as given: `events`, `record` and `step`.
-macro_rules! events_as_given {
-    ($event:ty, $error:ty) => {
+/// The plumbing of [`GameModule`] for a game with module id `$id` that keeps
+/// its events in `self.events`, checks and applies one in
+/// `self.step_event(t, &event)` (recording it as given), keeps its end in
+/// `self.result` and refuses an earlier time with `$error::TimeWentBackwards`:
+/// `ID`, `Event`, `Error`, `events`, `record`, `step`, `time_went_backwards`
+/// and `is_over`.
+macro_rules! module_plumbing {
+    ($id:expr, $event:ty, $error:ident) => {
+        const ID: &'static str = $id;
+        type Event = $event;
+        type Error = $error;
+
         fn events(&self) -> &[$crate::referee::log::Timed<$event>] {
             &self.events
         }
@@ -134,9 +141,17 @@ macro_rules! events_as_given {
             self.step_event(t_ms, &event)?;
             Ok(event)
         }
+
+        fn time_went_backwards(_: u64, _: u64) -> $error {
+            $error::TimeWentBackwards
+        }
+
+        fn is_over(&self) -> bool {
+            self.result.is_some()
+        }
     };
 }
-pub(crate) use events_as_given;
+pub(crate) use module_plumbing;
 
 /// A game stored and exchanged as a log in the shared envelope.
 pub trait Logged: GameModule {

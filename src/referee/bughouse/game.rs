@@ -32,11 +32,12 @@ use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
 use crate::referee::common::{Colour, InputMode};
 use crate::referee::crazyhouse::Pocket;
 use crate::referee::json::{
-    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
+    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj,
 };
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given};
+use crate::referee::module::{GameModule, Logged, module_plumbing};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
+use crate::referee::tagged::tagged_json;
 use serde_json::Value;
 use std::fmt;
 
@@ -859,24 +860,12 @@ pub type BhLog = log::Log<BhSetup, BhEvent>;
 pub type BhLogError = log::LogError<BhError, BhError>;
 
 impl GameModule for BhGame {
-    const ID: &'static str = GAME_BUGHOUSE;
-    type Event = BhEvent;
-    type Error = BhError;
-
-    events_as_given!(BhEvent, BhError);
-
-    fn time_went_backwards(_: u64, _: u64) -> BhError {
-        BhError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_BUGHOUSE, BhEvent, BhError);
 
     /// The first flag on either board (BH-4).
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, BhEvent)> {
         self.first_flag(now_ms)
             .map(|(board, _, at)| (at, BhEvent::Flag { board }))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn ended_here(&self) -> bool {
@@ -985,82 +974,12 @@ impl FromJson for BhSetup {
     }
 }
 
-impl ToJson for BhEvent {
-    fn to_json(&self) -> Json {
-        let unit = |name| tagged("type", name, []);
-        let on = |name, board: &BoardId| tagged("type", name, [("board", f(board))]);
-        match self {
-            BhEvent::Start => unit("start"),
-            BhEvent::Press { board } => on("press", board),
-            BhEvent::Move { board, mv } => {
-                tagged("type", "move", [("board", f(board)), ("mv", f(mv))])
-            }
-            BhEvent::Pause => unit("pause"),
-            BhEvent::Resume => unit("resume"),
-            BhEvent::Adjust {
-                board,
-                colour,
-                remaining_ms,
-            } => tagged(
-                "type",
-                "adjust",
-                [
-                    ("board", f(board)),
-                    ("colour", f(colour)),
-                    ("remaining_ms", f(remaining_ms)),
-                ],
-            ),
-            BhEvent::Undo { board } => on("undo", board),
-            BhEvent::Resign { board, colour } => tagged(
-                "type",
-                "resign",
-                [("board", f(board)), ("colour", f(colour))],
-            ),
-            BhEvent::AgreeDraw => unit("agree_draw"),
-            BhEvent::Report(BhReport::Checkmate { board }) => tagged(
-                "type",
-                "report",
-                [("end", f("checkmate")), ("board", f(board))],
-            ),
-            BhEvent::Report(BhReport::NobodyCanMove) => {
-                tagged("type", "report", [("end", f("nobody_can_move"))])
-            }
-            BhEvent::Flag { board } => on("flag", board),
-        }
-    }
-}
-
-impl FromJson for BhEvent {
-    fn from_json(v: &Value) -> JsonResult<BhEvent> {
-        let o = Obj::of(v)?;
-        let board = || o.req::<BoardId>("board");
-        Ok(match o.tag("type")? {
-            "start" => BhEvent::Start,
-            "press" => BhEvent::Press { board: board()? },
-            "move" => BhEvent::Move {
-                board: board()?,
-                mv: o.req("mv")?,
-            },
-            "pause" => BhEvent::Pause,
-            "resume" => BhEvent::Resume,
-            "adjust" => BhEvent::Adjust {
-                board: board()?,
-                colour: o.req("colour")?,
-                remaining_ms: o.req("remaining_ms")?,
-            },
-            "undo" => BhEvent::Undo { board: board()? },
-            "resign" => BhEvent::Resign {
-                board: board()?,
-                colour: o.req("colour")?,
-            },
-            "agree_draw" => BhEvent::AgreeDraw,
-            "report" => BhEvent::Report(match o.tag("end")? {
-                "checkmate" => BhReport::Checkmate { board: board()? },
-                "nobody_can_move" => BhReport::NobodyCanMove,
-                other => return Err(unknown_variant(other)),
-            }),
-            "flag" => BhEvent::Flag { board: board()? },
-            other => return Err(unknown_variant(other)),
-        })
+tagged_json! {
+    BhReport by "end" { Checkmate { board } = "checkmate", NobodyCanMove = "nobody_can_move" }
+    BhEvent by "type" {
+        Start = "start", Press { board } = "press", Move { board, mv } = "move",
+        Pause = "pause", Resume = "resume", Adjust { board, colour, remaining_ms } = "adjust",
+        Undo { board } = "undo", Resign { board, colour } = "resign", AgreeDraw = "agree_draw",
+        Report(end: flat) = "report", Flag { board } = "flag",
     }
 }

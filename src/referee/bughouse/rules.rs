@@ -201,13 +201,6 @@ fn with_pocket(pos: &Crazyhouse, colour: Color, role: Role, add: bool) -> Option
         .ok()
 }
 
-fn shak(c: Colour) -> Color {
-    match c {
-        Colour::White => Color::White,
-        Colour::Black => Color::Black,
-    }
-}
-
 fn ours(c: Color) -> Colour {
     match c {
         Color::White => Colour::White,
@@ -396,15 +389,7 @@ impl BughouseBoards {
 
     /// The pieces `colour` may drop on `board`.
     pub fn pocket(&self, board: BoardId, colour: Colour) -> Pocket {
-        let p = self.pos(board).pockets().copied().unwrap_or_default();
-        let r = p.get(shak(colour));
-        Pocket {
-            pawn: r.pawn,
-            knight: r.knight,
-            bishop: r.bishop,
-            rook: r.rook,
-            queen: r.queen,
-        }
+        Pocket::of(self.pos(board), colour)
     }
 
     /// Pieces on `board` (kings included).

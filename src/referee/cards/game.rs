@@ -49,10 +49,11 @@ use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
 use crate::referee::json::{
-    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj, tagged, unknown_variant,
+    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, json_names, obj,
 };
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
+use crate::referee::module::{GameModule, Logged, module_plumbing, restore_drawn, start_drawn};
+use crate::referee::tagged::tagged_json;
 use serde_json::Value;
 use std::fmt;
 
@@ -1080,25 +1081,13 @@ pub type CsLogError = log::LogError<CsError, CsError>;
 pub type CsLog = log::Log<CsSetup, CsEvent>;
 
 impl GameModule for CsGame {
-    const ID: &'static str = GAME_CARDS;
-    type Event = CsEvent;
-    type Error = CsError;
-
     // The recorded events: with secret stacks they hold the stacks' order,
     // never shown during the game (docs/cards.md).
-    events_as_given!(CsEvent, CsError);
-
-    fn time_went_backwards(_: u64, _: u64) -> CsError {
-        CsError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_CARDS, CsEvent, CsError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, CsEvent)> {
         let (_, at) = self.clock.as_ref()?.flagged(now_ms)?;
         Some((at, CsEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
@@ -1236,80 +1225,12 @@ impl FromJson for CsSetup {
     }
 }
 
-impl ToJson for CsEvent {
-    fn to_json(&self) -> Json {
-        let unit = |name| tagged("type", name, []);
-        match self {
-            CsEvent::SetStack { stack } => tagged("type", "set_stack", [("stack", f(stack))]),
-            CsEvent::Start => unit("start"),
-            CsEvent::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
-            CsEvent::Played { check, note } => tagged(
-                "type",
-                "played",
-                [
-                    ("check", f(check)),
-                    ("note", note.as_ref().map(ToJson::to_json)),
-                ],
-            ),
-            CsEvent::Pause => unit("pause"),
-            CsEvent::Resume => unit("resume"),
-            CsEvent::Adjust {
-                colour,
-                remaining_ms,
-            } => tagged(
-                "type",
-                "adjust",
-                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
-            ),
-            CsEvent::Resign { colour } => tagged("type", "resign", [("colour", f(colour))]),
-            CsEvent::AgreeDraw => unit("agree_draw"),
-            CsEvent::Claim(c) => tagged("type", "claim", [("claim", f(c))]),
-            CsEvent::Report(CsReport::Checkmate { winner }) => tagged(
-                "type",
-                "report",
-                [("end", f("checkmate")), ("winner", f(winner))],
-            ),
-            CsEvent::Report(CsReport::Stalemate) => {
-                tagged("type", "report", [("end", f("stalemate"))])
-            }
-            CsEvent::Flag => unit("flag"),
-        }
-    }
-}
-
-impl FromJson for CsEvent {
-    fn from_json(v: &Value) -> JsonResult<CsEvent> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("type")? {
-            "set_stack" => CsEvent::SetStack {
-                stack: o.req("stack")?,
-            },
-            "start" => CsEvent::Start,
-            "move" => CsEvent::Move { mv: o.req("mv")? },
-            "played" => CsEvent::Played {
-                check: o.req("check")?,
-                note: o.opt("note")?,
-            },
-            "pause" => CsEvent::Pause,
-            "resume" => CsEvent::Resume,
-            "adjust" => CsEvent::Adjust {
-                colour: o.req("colour")?,
-                remaining_ms: o.req("remaining_ms")?,
-            },
-            "resign" => CsEvent::Resign {
-                colour: o.req("colour")?,
-            },
-            "agree_draw" => CsEvent::AgreeDraw,
-            "claim" => CsEvent::Claim(o.req("claim")?),
-            "report" => CsEvent::Report(match o.tag("end")? {
-                "checkmate" => CsReport::Checkmate {
-                    winner: o.req("winner")?,
-                },
-                "stalemate" => CsReport::Stalemate,
-                other => return Err(unknown_variant(other)),
-            }),
-            "flag" => CsEvent::Flag,
-            other => return Err(unknown_variant(other)),
-        })
+tagged_json! {
+    CsReport by "end" { Checkmate { winner } = "checkmate", Stalemate = "stalemate" }
+    CsEvent by "type" {
+        SetStack { stack } = "set_stack", Start = "start", Move { mv } = "move",
+        Played { check, note: opt } = "played", Pause = "pause", Resume = "resume",
+        Adjust { colour, remaining_ms } = "adjust", Resign { colour } = "resign",
+        AgreeDraw = "agree_draw", Claim(claim) = "claim", Report(end: flat) = "report", Flag = "flag",
     }
 }

@@ -26,12 +26,11 @@ use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::rules::{
     CrazyhouseBoard, Pocket, ZH_PLY_LIMIT, ZhClaim, ZhEnd, ZhMoveError,
 };
-use crate::referee::json::{
-    FromJson, Json, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
-};
+use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::log::{self, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given};
+use crate::referee::module::{GameModule, Logged, module_plumbing};
 use crate::referee::names::{NameProblem, check_names, kept_from_old_save};
+use crate::referee::tagged::tagged_json;
 use serde_json::Value;
 use std::fmt;
 
@@ -636,24 +635,12 @@ pub type ZhLog = log::Log<ZhSetup, ZhEvent>;
 pub type ZhLogError = log::LogError<ZhError, ZhError>;
 
 impl GameModule for ZhGame {
-    const ID: &'static str = GAME_CRAZYHOUSE;
-    type Event = ZhEvent;
-    type Error = ZhError;
-
-    events_as_given!(ZhEvent, ZhError);
-
-    fn time_went_backwards(_: u64, _: u64) -> ZhError {
-        ZhError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_CRAZYHOUSE, ZhEvent, ZhError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, ZhEvent)> {
         self.clock
             .flagged(now_ms)
             .map(|(_, at)| (at, ZhEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn ended_here(&self) -> bool {
@@ -728,84 +715,12 @@ impl FromJson for ZhSetup {
     }
 }
 
-impl Reported {
-    /// The fields after the tag: `"end":"checkmate","winner":"white"`.
-    fn fields(&self) -> [(&'static str, Option<Json>); 2] {
-        match self {
-            Reported::Checkmate { winner } => [("end", f("checkmate")), ("winner", f(winner))],
-            Reported::Stalemate => [("end", f("stalemate")), ("winner", None)],
-        }
-    }
-}
-
-impl ToJson for Reported {
-    fn to_json(&self) -> Json {
-        obj(self.fields())
-    }
-}
-
-impl FromJson for Reported {
-    fn from_json(v: &Value) -> JsonResult<Reported> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("end")? {
-            "checkmate" => Reported::Checkmate {
-                winner: o.req("winner")?,
-            },
-            "stalemate" => Reported::Stalemate,
-            other => return Err(unknown_variant(other)),
-        })
-    }
-}
-
-impl ToJson for ZhEvent {
-    fn to_json(&self) -> Json {
-        let unit = |name| tagged("type", name, []);
-        match self {
-            ZhEvent::Start => unit("start"),
-            ZhEvent::Press => unit("press"),
-            ZhEvent::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
-            ZhEvent::Pause => unit("pause"),
-            ZhEvent::Resume => unit("resume"),
-            ZhEvent::Adjust {
-                colour,
-                remaining_ms,
-            } => tagged(
-                "type",
-                "adjust",
-                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
-            ),
-            ZhEvent::Undo => unit("undo"),
-            ZhEvent::Resign { colour } => tagged("type", "resign", [("colour", f(colour))]),
-            ZhEvent::AgreeDraw => unit("agree_draw"),
-            ZhEvent::ClaimThreefold => unit("claim_threefold"),
-            ZhEvent::Report(r) => tagged("type", "report", r.fields()),
-            ZhEvent::Flag => unit("flag"),
-        }
-    }
-}
-
-impl FromJson for ZhEvent {
-    fn from_json(v: &Value) -> JsonResult<ZhEvent> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("type")? {
-            "start" => ZhEvent::Start,
-            "press" => ZhEvent::Press,
-            "move" => ZhEvent::Move { mv: o.req("mv")? },
-            "pause" => ZhEvent::Pause,
-            "resume" => ZhEvent::Resume,
-            "adjust" => ZhEvent::Adjust {
-                colour: o.req("colour")?,
-                remaining_ms: o.req("remaining_ms")?,
-            },
-            "undo" => ZhEvent::Undo,
-            "resign" => ZhEvent::Resign {
-                colour: o.req("colour")?,
-            },
-            "agree_draw" => ZhEvent::AgreeDraw,
-            "claim_threefold" => ZhEvent::ClaimThreefold,
-            "report" => ZhEvent::Report(Reported::from_json(v)?),
-            "flag" => ZhEvent::Flag,
-            other => return Err(unknown_variant(other)),
-        })
+tagged_json! {
+    Reported by "end" { Checkmate { winner } = "checkmate", Stalemate = "stalemate" }
+    ZhEvent by "type" {
+        Start = "start", Press = "press", Move { mv } = "move", Pause = "pause",
+        Resume = "resume", Adjust { colour, remaining_ms } = "adjust", Undo = "undo",
+        Resign { colour } = "resign", AgreeDraw = "agree_draw",
+        ClaimThreefold = "claim_threefold", Report(end: flat) = "report", Flag = "flag",
     }
 }

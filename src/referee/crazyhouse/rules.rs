@@ -76,6 +76,22 @@ pub struct Pocket {
 }
 
 impl Pocket {
+    /// The pocket of `side` in `pos` (the bughouse boards use it too).
+    pub(crate) fn of(pos: &Crazyhouse, side: Colour) -> Pocket {
+        let p = pos.pockets().copied().unwrap_or_default();
+        let r = match side {
+            Colour::White => p.white,
+            Colour::Black => p.black,
+        };
+        Pocket {
+            pawn: r.pawn,
+            knight: r.knight,
+            bishop: r.bishop,
+            rook: r.rook,
+            queen: r.queen,
+        }
+    }
+
     pub fn total(&self) -> u32 {
         [self.pawn, self.knight, self.bishop, self.rook, self.queen]
             .iter()
@@ -147,18 +163,7 @@ impl CrazyhouseBoard {
 
     /// The pocket of `side` (pieces it may drop).
     pub fn pocket(&self, side: Colour) -> Pocket {
-        let p = self.pos().pockets().copied().unwrap_or_default();
-        let r = match side {
-            Colour::White => p.white,
-            Colour::Black => p.black,
-        };
-        Pocket {
-            pawn: r.pawn,
-            knight: r.knight,
-            bishop: r.bishop,
-            rook: r.rook,
-            queen: r.queen,
-        }
+        Pocket::of(self.pos(), side)
     }
 
     /// Number of pieces on the board (kings included).

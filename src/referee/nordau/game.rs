@@ -7,10 +7,7 @@ pub use crate::referee::chessboard::DrawClaim;
 use crate::referee::chessboard::{BoardEnd, ChessBoard, MoveError};
 use crate::referee::commitment::{normalise_words, stream_key};
 pub use crate::referee::common::{InputMode, Outcome};
-use crate::referee::json::{
-    FromJson, Json, JsonResult, Obj, ToJson, f, json_names, obj, serde_via_json, tagged,
-    unknown_variant,
-};
+use crate::referee::json::{Json, ToJson, f, json_names, obj, serde_via_json, tagged};
 use crate::referee::module::GameModule;
 use crate::referee::nordau::bank::Banks;
 use crate::referee::nordau::commitment::commitment;
@@ -18,7 +15,7 @@ use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
 use crate::referee::nordau::log::GAME_NORDAU_SHIFT;
 use crate::referee::nordau::seats::{Colour, Person, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupError};
-use serde_json::Value;
+use crate::referee::tagged::tagged_json;
 use std::fmt;
 
 /// Everything that can happen in a game. Stored in the log with its timestamp.
@@ -980,54 +977,13 @@ impl GameModule for Game {
     }
 }
 
-impl ToJson for Event {
-    fn to_json(&self) -> Json {
-        let unit = |name| tagged("type", name, []);
-        match self {
-            Event::Start => unit("start"),
-            Event::Press => unit("press"),
-            Event::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
-            Event::Seated => unit("seated"),
-            Event::Pause => unit("pause"),
-            Event::Resume => unit("resume"),
-            Event::UndoPress => unit("undo_press"),
-            Event::Flag => unit("flag"),
-            Event::Resign { seat } => tagged("type", "resign", [("seat", f(seat))]),
-            Event::AgreeDraw { person } => tagged("type", "agree_draw", [("person", f(person))]),
-            Event::ClaimDraw { claim } => tagged("type", "claim_draw", [("claim", f(claim))]),
-            Event::ReportMate { winner } => tagged("type", "report_mate", [("winner", f(winner))]),
-            Event::ReportStalemate => unit("report_stalemate"),
-        }
-    }
-}
-
-impl FromJson for Event {
-    fn from_json(v: &Value) -> JsonResult<Event> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("type")? {
-            "start" => Event::Start,
-            "press" => Event::Press,
-            "move" => Event::Move { mv: o.req("mv")? },
-            "seated" => Event::Seated,
-            "pause" => Event::Pause,
-            "resume" => Event::Resume,
-            "undo_press" => Event::UndoPress,
-            "flag" => Event::Flag,
-            "resign" => Event::Resign {
-                seat: o.req("seat")?,
-            },
-            "agree_draw" => Event::AgreeDraw {
-                person: o.req("person")?,
-            },
-            "claim_draw" => Event::ClaimDraw {
-                claim: o.req("claim")?,
-            },
-            "report_mate" => Event::ReportMate {
-                winner: o.req("winner")?,
-            },
-            "report_stalemate" => Event::ReportStalemate,
-            other => return Err(unknown_variant(other)),
-        })
+tagged_json! {
+    Event by "type" {
+        Start = "start", Press = "press", Move { mv } = "move", Seated = "seated",
+        Pause = "pause", Resume = "resume", UndoPress = "undo_press", Flag = "flag",
+        Resign { seat } = "resign", AgreeDraw { person } = "agree_draw",
+        ClaimDraw { claim } = "claim_draw", ReportMate { winner } = "report_mate",
+        ReportStalemate = "report_stalemate",
     }
 }
 

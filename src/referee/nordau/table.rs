@@ -512,6 +512,26 @@ mod tests {
         table
     }
 
+    /// A committed table whose game `seat` resigned at `t_ms`.
+    fn resigned_game(t_ms: u64, seat: Colour) -> Table {
+        let mut table = committed_table();
+        table.start(vec![]).unwrap();
+        table.apply(0, Event::Start).unwrap();
+        table.apply(t_ms, Event::Resign { seat }).unwrap();
+        table
+    }
+
+    /// Commits a game of other people (Dan instead of Cy).
+    fn commit_other_people(table: &mut Table) {
+        table
+            .commit(
+                Setup::standard(["Ada", "Bo", "Dan"]),
+                [1; 32],
+                InputMode::Clock,
+            )
+            .unwrap();
+    }
+
     #[test]
     fn ns_11_commit_then_start_plays_the_committed_setup_and_seed() {
         let mut table = committed_table();
@@ -524,17 +544,7 @@ mod tests {
 
     #[test]
     fn ns_8_finished_game_enters_the_session_once_and_next_game_has_a_new_seed() {
-        let mut table = committed_table();
-        table.start(vec![]).unwrap();
-        table.apply(0, Event::Start).unwrap();
-        table
-            .apply(
-                1000,
-                Event::Resign {
-                    seat: Colour::White,
-                },
-            )
-            .unwrap();
+        let mut table = resigned_game(1000, Colour::White);
         let session = table.session.clone().unwrap();
         assert_eq!(session.games.len(), 1);
         assert_eq!(session.totals().iter().sum::<u32>(), 3);
@@ -580,24 +590,8 @@ mod tests {
 
     #[test]
     fn other_people_start_a_new_session() {
-        let mut table = committed_table();
-        table.start(vec![]).unwrap();
-        table.apply(0, Event::Start).unwrap();
-        table
-            .apply(
-                10,
-                Event::Resign {
-                    seat: Colour::Black,
-                },
-            )
-            .unwrap();
-        table
-            .commit(
-                Setup::standard(["Ada", "Bo", "Dan"]),
-                [1; 32],
-                InputMode::Clock,
-            )
-            .unwrap();
+        let mut table = resigned_game(10, Colour::Black);
+        commit_other_people(&mut table);
         let session = table.session.unwrap();
         assert!(session.games.is_empty());
         assert_eq!(session.names[2], "Dan");
@@ -769,13 +763,7 @@ mod tests {
     fn c_3_the_record_of_commitments_survives_other_people() {
         let mut table = committed_table();
         table.back_to_setup();
-        table
-            .commit(
-                Setup::standard(["Ada", "Bo", "Dan"]),
-                [1; 32],
-                InputMode::Clock,
-            )
-            .unwrap();
+        commit_other_people(&mut table);
         let session = table.session.unwrap();
         assert_eq!(session.names[2], "Dan");
         assert_eq!(session.draws.len(), 1);

@@ -42,11 +42,10 @@ use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
-use crate::referee::json::{
-    FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj, tagged, unknown_variant,
-};
+use crate::referee::json::{FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::log::{self, DrawRecord, Timed};
-use crate::referee::module::{GameModule, Logged, events_as_given, restore_drawn, start_drawn};
+use crate::referee::module::{GameModule, Logged, module_plumbing, restore_drawn, start_drawn};
+use crate::referee::tagged::tagged_json;
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use serde_json::Value;
@@ -923,24 +922,12 @@ pub type UcLogError = log::LogError<UcError, UcError>;
 pub type UcLog = log::Log<UcSetup, UcEvent>;
 
 impl GameModule for UcGame {
-    const ID: &'static str = GAME_UNDO;
-    type Event = UcEvent;
-    type Error = UcError;
-
-    events_as_given!(UcEvent, UcError);
-
-    fn time_went_backwards(_: u64, _: u64) -> UcError {
-        UcError::TimeWentBackwards
-    }
+    module_plumbing!(GAME_UNDO, UcEvent, UcError);
 
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, UcEvent)> {
         self.clock
             .flagged(now_ms)
             .map(|(_, at)| (at, UcEvent::Flag))
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
     }
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
@@ -1044,67 +1031,12 @@ impl FromJson for UcSetup {
     }
 }
 
-impl ToJson for UcEvent {
-    fn to_json(&self) -> Json {
-        let unit = |name| tagged("type", name, []);
-        match self {
-            UcEvent::Start => unit("start"),
-            UcEvent::Press => unit("press"),
-            UcEvent::Move { mv } => tagged("type", "move", [("mv", f(mv))]),
-            UcEvent::Undo { by } => tagged("type", "undo", [("by", f(by))]),
-            UcEvent::Accept => unit("accept"),
-            UcEvent::Pause => unit("pause"),
-            UcEvent::Resume => unit("resume"),
-            UcEvent::Adjust {
-                colour,
-                remaining_ms,
-            } => tagged(
-                "type",
-                "adjust",
-                [("colour", f(colour)), ("remaining_ms", f(remaining_ms))],
-            ),
-            UcEvent::Resign { colour } => tagged("type", "resign", [("colour", f(colour))]),
-            UcEvent::AgreeDraw => unit("agree_draw"),
-            UcEvent::Claim(c) => tagged("type", "claim", [("claim", f(c))]),
-            UcEvent::Report(r) => {
-                let end = match r {
-                    UcReport::Checkmate => "checkmate",
-                    UcReport::Stalemate => "stalemate",
-                };
-                tagged("type", "report", [("end", f(end))])
-            }
-            UcEvent::Flag => unit("flag"),
-        }
-    }
-}
-
-impl FromJson for UcEvent {
-    fn from_json(v: &Value) -> JsonResult<UcEvent> {
-        let o = Obj::of(v)?;
-        Ok(match o.tag("type")? {
-            "start" => UcEvent::Start,
-            "press" => UcEvent::Press,
-            "move" => UcEvent::Move { mv: o.req("mv")? },
-            "undo" => UcEvent::Undo { by: o.req("by")? },
-            "accept" => UcEvent::Accept,
-            "pause" => UcEvent::Pause,
-            "resume" => UcEvent::Resume,
-            "adjust" => UcEvent::Adjust {
-                colour: o.req("colour")?,
-                remaining_ms: o.req("remaining_ms")?,
-            },
-            "resign" => UcEvent::Resign {
-                colour: o.req("colour")?,
-            },
-            "agree_draw" => UcEvent::AgreeDraw,
-            "claim" => UcEvent::Claim(o.req("claim")?),
-            "report" => UcEvent::Report(match o.tag("end")? {
-                "checkmate" => UcReport::Checkmate,
-                "stalemate" => UcReport::Stalemate,
-                other => return Err(unknown_variant(other)),
-            }),
-            "flag" => UcEvent::Flag,
-            other => return Err(unknown_variant(other)),
-        })
+tagged_json! {
+    UcReport by "end" { Checkmate = "checkmate", Stalemate = "stalemate" }
+    UcEvent by "type" {
+        Start = "start", Press = "press", Move { mv } = "move", Undo { by } = "undo",
+        Accept = "accept", Pause = "pause", Resume = "resume",
+        Adjust { colour, remaining_ms } = "adjust", Resign { colour } = "resign",
+        AgreeDraw = "agree_draw", Claim(claim) = "claim", Report(end: flat) = "report", Flag = "flag",
     }
 }
