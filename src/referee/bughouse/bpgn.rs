@@ -16,8 +16,8 @@ use crate::referee::chess_clock::TimeControl;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::ZhMoveError;
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, clk, comment_text, outcome_of, push_movetext, read_record, roster_name,
-    squashed, standard_san, strip_annotation, tag, time_control_tag,
+    Movetext, MovetextError, PgnInfo, TagSection, outcome_of, read_record, record, roster_name,
+    squashed, standard_san, strip_annotation,
 };
 use std::fmt;
 
@@ -47,58 +47,40 @@ pub fn bh_to_bpgn(game: &BhGame, info: &PgnInfo) -> String {
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
-    let mut out = String::new();
-    tag(&mut out, "Event", &q(&info.event, "Bughouse"));
-    tag(&mut out, "Site", &q(&info.site, "?"));
-    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
-    tag(&mut out, "Round", &q(&info.round, "?"));
-    for (name, value) in ["WhiteA", "BlackA", "WhiteB", "BlackB"]
-        .iter()
-        .zip(&setup.names)
-    {
-        tag(&mut out, name, value);
-    }
-    tag(&mut out, "Result", token);
-    tag(&mut out, "Variant", "Bughouse");
+    let seats = ["WhiteA", "BlackA", "WhiteB", "BlackB"];
+    let players: Vec<(&str, &str)> = seats
+        .into_iter()
+        .zip(setup.names.iter().map(String::as_str))
+        .collect();
+    let mut tags = TagSection::with_players(info, "Bughouse", &players, token);
+    tags.tag("Variant", "Bughouse");
     if let Some([a, b]) = &setup.start_fens {
-        tag(&mut out, "SetUp", "1");
-        tag(&mut out, "FEN", &format!("{a} | {b}"));
+        tags.set_up(&format!("{a} | {b}"));
     }
-    if setup.controls[0] == setup.controls[1]
-        && let Some(tc) = time_control_tag(&setup.controls[0])
-    {
-        tag(&mut out, "TimeControl", &tc);
+    if setup.controls[0] == setup.controls[1] {
+        tags.time_control(&setup.controls[0]);
     }
     if let Some(r) = result {
-        let termination = match r.reason {
-            BhReason::Flag => "time forfeit",
-            _ => "normal",
-        };
-        tag(&mut out, "Termination", termination);
+        tags.termination(r.reason == BhReason::Flag);
     }
-    out.push('\n');
 
-    let mut tokens = Vec::new();
+    let mut mt = Movetext::new(0);
     if let Some(boards) = game.boards() {
         let opening = setup.opening.len();
         let mut ply = BoardId::BOTH.map(|b| boards.start_ply(b));
         for (i, m) in boards.moves().iter().enumerate() {
             let n = &mut ply[m.board.index()];
-            tokens.push(label(*n / 2 + 1, m.board, m.colour));
+            mt.push_labelled(label(*n / 2 + 1, m.board, m.colour), &m.san);
             *n += 1;
-            tokens.push(m.san.clone());
             if let Some(ms) = i.checked_sub(opening).and_then(|k| game.clk_after().get(k)) {
-                tokens.push(format!("{{[%clk {}]}}", clk(*ms)));
+                mt.clk(*ms);
             }
         }
     }
     if let Some(r) = result {
-        tokens.push(format!("{{{}}}", comment_text(&r.describe())));
+        mt.comment(&r.describe());
     }
-    tokens.push(token.to_owned());
-    push_movetext(&mut out, tokens);
-    out
+    record(tags, mt, token)
 }
 
 /// A match read from BPGN: the names, the moves, the recorded result.
