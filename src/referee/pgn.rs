@@ -263,6 +263,98 @@ pub(crate) fn read_record<E: From<MovetextError>>(
     Ok(movetext_tokens(&movetext)?)
 }
 
+/// A record reader's error: the enum with the variants every reader has
+/// (`Empty`, `BadTag`, `UnclosedComment`, `UnbalancedVariation`,
+/// `AfterResult`) and the game's own, `std::error::Error`, the tokenizer's
+/// errors as its `UnclosedComment` and `UnbalancedVariation`, and the
+/// texts of the shared variants (`Empty` says `$empty`). The game's own
+/// variants are worded by its match arms, written with the formatter named
+/// `$f`. With `refusals by $at`, the error also has `Unreadable`, `Illegal`
+/// and `Ambiguous` moves (a Crazyhouse board's refusals), each named by its
+/// field `$at` and its `text`.
+macro_rules! record_error {
+    (
+        $(#[$meta:meta])*
+        pub enum $error:ident ($empty:literal), refusals by $at:ident {
+            $($variant:tt)*
+        }
+        |$f:ident| { $($arm:tt)* }
+    ) => {
+        $crate::referee::pgn::record_error! {
+            $(#[$meta])*
+            pub enum $error ($empty) {
+                $($variant)*
+                /// A token that is no move, move number, annotation or result.
+                Unreadable { $at: String, text: String },
+                Illegal { $at: String, text: String },
+                Ambiguous { $at: String, text: String },
+            }
+            |$f| {
+                $error::Unreadable { $at, text } => {
+                    write!($f, "move {} {text}: not a move", $at)
+                }
+                $error::Illegal { $at, text } => {
+                    write!($f, "move {} {text}: illegal in that position", $at)
+                }
+                $error::Ambiguous { $at, text } => {
+                    write!($f, "move {} {text}: ambiguous, say which piece moves", $at)
+                }
+                $($arm)*
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        pub enum $error:ident ($empty:literal) {
+            $($variant:tt)*
+        }
+        |$f:ident| { $($arm:tt)* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum $error {
+            /// No tags and no moves.
+            Empty,
+            /// A tag line that is not `[Name "value"]`.
+            BadTag(String),
+            UnclosedComment,
+            UnbalancedVariation,
+            /// Something after the result token, e.g. a second game.
+            AfterResult(String),
+            $($variant)*
+        }
+
+        impl std::fmt::Display for $error {
+            fn fmt(&self, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $error::Empty => $f.write_str($empty),
+                    $error::BadTag(line) => write!($f, "unreadable tag line: {line}"),
+                    $error::UnclosedComment => $f.write_str("a {comment} is not closed"),
+                    $error::UnbalancedVariation => $f.write_str("unbalanced ( ) in the moves"),
+                    $error::AfterResult(text) => {
+                        write!($f, "unexpected text after the result: {text}")
+                    }
+                    $($arm)*
+                }
+            }
+        }
+
+        impl std::error::Error for $error {}
+
+        impl From<$crate::referee::pgn::MovetextError> for $error {
+            fn from(e: $crate::referee::pgn::MovetextError) -> Self {
+                match e {
+                    $crate::referee::pgn::MovetextError::UnclosedComment => $error::UnclosedComment,
+                    $crate::referee::pgn::MovetextError::UnbalancedVariation => {
+                        $error::UnbalancedVariation
+                    }
+                }
+            }
+        }
+    };
+}
+pub(crate) use record_error;
+
 /// Why a movetext cannot be split into tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MovetextError {

@@ -16,10 +16,9 @@ use crate::referee::chess_clock::TimeControl;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::ZhMoveError;
 use crate::referee::pgn::{
-    Movetext, MovetextError, PgnInfo, TagSection, outcome_of, read_record, record, roster_name,
+    Movetext, PgnInfo, TagSection, outcome_of, read_record, record, record_error, roster_name,
     squashed, standard_san, strip_annotation,
 };
-use std::fmt;
 
 /// `1-0` (team 1 wins), `0-1` (team 2), `1/2-1/2`, or `*`.
 fn result_token(outcome: Option<BhOutcome>) -> &'static str {
@@ -119,99 +118,47 @@ impl ImportedMatch {
     }
 }
 
-/// Why a BPGN was refused; moves are named by their label (`12b. N@h3`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BpgnImportError {
-    Empty,
-    /// A tag line that is not `[Name "value"]`.
-    BadTag(String),
-    /// The `Variant` tag names another game.
-    OtherVariant(String),
-    /// The `FEN` tag is not two legal positions `A | B`.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    /// A move without a board label before it.
-    Unlabelled(String),
-    /// A label without a move after it.
-    LabelWithoutMove(String),
-    /// The label's side is not the side to move on its board.
-    WrongSide {
-        label: String,
-        text: String,
-    },
-    /// The label's number is not the move being played on its board.
-    WrongNumber {
-        label: String,
-        text: String,
-        expected: String,
-    },
-    Unreadable {
-        label: String,
-        text: String,
-    },
-    Illegal {
-        label: String,
-        text: String,
-    },
-    Ambiguous {
-        label: String,
-        text: String,
-    },
-    /// Something after the result token, e.g. a second match.
-    AfterResult(String),
-}
-
-impl fmt::Display for BpgnImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BpgnImportError::Empty => write!(f, "there is no match in this text"),
-            BpgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            BpgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not bughouse"),
-            BpgnImportError::BadFen(fen) => write!(
-                f,
-                "the FEN tag is not two legal bughouse positions \"board A | board B\": {fen}"
-            ),
-            BpgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            BpgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            BpgnImportError::Unlabelled(text) => write!(
-                f,
-                "move {text} has no board label before it (such as 1A. or 1b.)"
-            ),
-            BpgnImportError::LabelWithoutMove(label) => {
-                write!(f, "{label} is not followed by a move")
-            }
-            BpgnImportError::WrongSide { label, text } => {
-                write!(f, "move {label} {text}: it is the other side's turn there")
-            }
-            BpgnImportError::WrongNumber {
-                label,
-                text,
-                expected,
-            } => write!(f, "move {label} {text}: the next move there is {expected}"),
-            BpgnImportError::Unreadable { label, text } => {
-                write!(f, "move {label} {text}: not a move")
-            }
-            BpgnImportError::Illegal { label, text } => {
-                write!(f, "move {label} {text}: illegal in that position")
-            }
-            BpgnImportError::Ambiguous { label, text } => {
-                write!(f, "move {label} {text}: ambiguous, say which piece moves")
-            }
-            BpgnImportError::AfterResult(text) => {
-                write!(f, "unexpected text after the result: {text}")
-            }
-        }
+record_error! {
+    /// Why a BPGN was refused; moves are named by their label (`12b. N@h3`).
+    pub enum BpgnImportError ("there is no match in this text"), refusals by label {
+        /// The `Variant` tag names another game.
+        OtherVariant(String),
+        /// The `FEN` tag is not two legal positions `A | B`.
+        BadFen(String),
+        /// A move without a board label before it.
+        Unlabelled(String),
+        /// A label without a move after it.
+        LabelWithoutMove(String),
+        /// The label's side is not the side to move on its board.
+        WrongSide {
+            label: String,
+            text: String,
+        },
+        /// The label's number is not the move being played on its board.
+        WrongNumber {
+            label: String,
+            text: String,
+            expected: String,
+        },
     }
-}
-
-impl std::error::Error for BpgnImportError {}
-
-impl From<MovetextError> for BpgnImportError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => BpgnImportError::UnclosedComment,
-            MovetextError::UnbalancedVariation => BpgnImportError::UnbalancedVariation,
+    |f| {
+        BpgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not bughouse"),
+        BpgnImportError::BadFen(fen) => write!(
+            f,
+            "the FEN tag is not two legal bughouse positions \"board A | board B\": {fen}"
+        ),
+        BpgnImportError::Unlabelled(text) => write!(
+            f,
+            "move {text} has no board label before it (such as 1A. or 1b.)"
+        ),
+        BpgnImportError::LabelWithoutMove(label) => {
+            write!(f, "{label} is not followed by a move")
+        }
+        BpgnImportError::WrongSide { label, text } => {
+            write!(f, "move {label} {text}: it is the other side's turn there")
+        }
+        BpgnImportError::WrongNumber { label, text, expected } => {
+            write!(f, "move {label} {text}: the next move there is {expected}")
         }
     }
 }

@@ -22,10 +22,9 @@ use crate::referee::chessboard::MoveError;
 use crate::referee::common::{Colour, Outcome};
 use crate::referee::module::GameModule;
 use crate::referee::pgn::{
-    Movetext, MovetextError, NotBoardMode, PgnInfo, TagSection, read_moves, read_record, record,
+    Movetext, NotBoardMode, PgnInfo, TagSection, read_moves, read_record, record, record_error,
     result_token, roster_name, standard_san,
 };
-use std::fmt;
 
 /// Why a game has no PGN.
 pub type CsNotBoardMode = NotBoardMode;
@@ -130,51 +129,26 @@ pub struct CsImported {
     pub fen: String,
 }
 
-/// Why a PGN was refused; tokens are counted from 1 among moves and nulls.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CsPgnError {
-    Empty,
-    BadTag(String),
-    /// A `FEN` tag: card-series games start from the usual position.
-    SetUp,
-    UnclosedComment,
-    UnbalancedVariation,
-    Move {
-        index: usize,
-        text: String,
-        error: MoveError,
-    },
-    /// A null move while in check (the turn cannot pass then).
-    NullInCheck {
-        index: usize,
-    },
-    AfterResult(String),
-}
-
-impl fmt::Display for CsPgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsPgnError::Empty => write!(f, "there is no game in this text"),
-            CsPgnError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            CsPgnError::SetUp => write!(f, "a card-series game starts from the usual position"),
-            CsPgnError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            CsPgnError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            CsPgnError::Move { index, text, error } => write!(f, "move {index} {text}: {error}"),
-            CsPgnError::NullInCheck { index } => {
-                write!(f, "move {index}: a null move (--) while in check")
-            }
-            CsPgnError::AfterResult(t) => write!(f, "unexpected text after the result: {t}"),
-        }
+record_error! {
+    /// Why a PGN was refused; tokens are counted from 1 among moves and nulls.
+    pub enum CsPgnError ("there is no game in this text") {
+        /// A `FEN` tag: card-series games start from the usual position.
+        SetUp,
+        Move {
+            index: usize,
+            text: String,
+            error: MoveError,
+        },
+        /// A null move while in check (the turn cannot pass then).
+        NullInCheck {
+            index: usize,
+        },
     }
-}
-
-impl std::error::Error for CsPgnError {}
-
-impl From<MovetextError> for CsPgnError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => CsPgnError::UnclosedComment,
-            MovetextError::UnbalancedVariation => CsPgnError::UnbalancedVariation,
+    |f| {
+        CsPgnError::SetUp => write!(f, "a card-series game starts from the usual position"),
+        CsPgnError::Move { index, text, error } => write!(f, "move {index} {text}: {error}"),
+        CsPgnError::NullInCheck { index } => {
+            write!(f, "move {index}: a null move (--) while in check")
         }
     }
 }

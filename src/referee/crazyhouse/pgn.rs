@@ -20,10 +20,9 @@ use crate::referee::common::{InputMode, Outcome};
 use crate::referee::crazyhouse::game::{ZhGame, ZhReason};
 use crate::referee::crazyhouse::rules::{CrazyhouseBoard, ZhMoveError};
 use crate::referee::pgn::{
-    Movetext, MovetextError, NotBoardMode, PgnInfo, TagSection, move_number, read_moves,
-    read_record, record, result_token, roster_name, squashed, standard_san,
+    Movetext, NotBoardMode, PgnInfo, TagSection, move_number, read_moves, read_record, record,
+    record_error, result_token, roster_name, squashed, standard_san,
 };
-use std::fmt;
 
 /// The PGN of a board-mode game, finished or not (`*` while it runs).
 pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> {
@@ -86,69 +85,18 @@ impl ImportedGame {
     }
 }
 
-/// Why a PGN was refused; moves are named as in the PGN (`12... N@h3`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PgnImportError {
-    Empty,
-    /// A tag line that is not `[Name "value"]`.
-    BadTag(String),
-    /// The `Variant` tag names another game.
-    OtherVariant(String),
-    /// The `FEN` tag is unreadable or not a legal Crazyhouse position.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    /// A token that is no move, move number, annotation or result.
-    Unreadable {
-        number: String,
-        text: String,
-    },
-    Illegal {
-        number: String,
-        text: String,
-    },
-    Ambiguous {
-        number: String,
-        text: String,
-    },
-    /// Something after the result token, e.g. a second game.
-    AfterResult(String),
-}
-
-impl fmt::Display for PgnImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PgnImportError::Empty => write!(f, "there is no game in this text"),
-            PgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
-            PgnImportError::BadFen(fen) => {
-                write!(f, "the FEN tag is not a legal Crazyhouse position: {fen}")
-            }
-            PgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            PgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            PgnImportError::Unreadable { number, text } => {
-                write!(f, "move {number} {text}: not a move")
-            }
-            PgnImportError::Illegal { number, text } => {
-                write!(f, "move {number} {text}: illegal in that position")
-            }
-            PgnImportError::Ambiguous { number, text } => {
-                write!(f, "move {number} {text}: ambiguous, say which piece moves")
-            }
-            PgnImportError::AfterResult(text) => {
-                write!(f, "unexpected text after the result: {text}")
-            }
-        }
+record_error! {
+    /// Why a PGN was refused; moves are named as in the PGN (`12... N@h3`).
+    pub enum PgnImportError ("there is no game in this text"), refusals by number {
+        /// The `Variant` tag names another game.
+        OtherVariant(String),
+        /// The `FEN` tag is unreadable or not a legal Crazyhouse position.
+        BadFen(String),
     }
-}
-
-impl std::error::Error for PgnImportError {}
-
-impl From<MovetextError> for PgnImportError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => PgnImportError::UnclosedComment,
-            MovetextError::UnbalancedVariation => PgnImportError::UnbalancedVariation,
+    |f| {
+        PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
+        PgnImportError::BadFen(fen) => {
+            write!(f, "the FEN tag is not a legal Crazyhouse position: {fen}")
         }
     }
 }

@@ -25,13 +25,12 @@
 use crate::referee::chessboard::{ChessBoard, MoveError};
 use crate::referee::common::Outcome;
 use crate::referee::pgn::{
-    Movetext, MovetextError, NotBoardMode, PgnInfo, TagSection, move_number, read_moves,
-    read_record, record, result_token, roster_name, squashed, standard_san,
+    Movetext, NotBoardMode, PgnInfo, TagSection, move_number, read_moves, read_record, record,
+    record_error, result_token, roster_name, squashed, standard_san,
 };
 use crate::referee::undo::game::{UcGame, UcReason};
 use crate::referee::undo::start::StartPosition;
 use shakmaty::CastlingMode;
-use std::fmt;
 
 /// Why a game has no PGN.
 pub type UcNotBoardMode = NotBoardMode;
@@ -108,53 +107,26 @@ pub struct UcImported {
     pub outcome: Option<Outcome>,
 }
 
-/// Why a PGN was refused; moves are named as in the PGN (`12... Nf6`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UcPgnError {
-    Empty,
-    BadTag(String),
-    /// The `Variant` tag names a game other than chess or Chess960.
-    OtherVariant(String),
-    /// The `FEN` tag is unreadable or not a legal Chess960 position.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    Move {
-        number: String,
-        text: String,
-        error: MoveError,
-    },
-    AfterResult(String),
-}
-
-impl fmt::Display for UcPgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UcPgnError::Empty => write!(f, "there is no game in this text"),
-            UcPgnError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            UcPgnError::OtherVariant(v) => write!(f, "this is a {v} game, not Chess960"),
-            UcPgnError::BadFen(fen) => {
-                write!(f, "the FEN tag is not a legal Chess960 position: {fen}")
-            }
-            UcPgnError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            UcPgnError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            UcPgnError::Move {
-                number,
-                text,
-                error,
-            } => write!(f, "move {number} {text}: {error}"),
-            UcPgnError::AfterResult(t) => write!(f, "unexpected text after the result: {t}"),
-        }
+record_error! {
+    /// Why a PGN was refused; moves are named as in the PGN (`12... Nf6`).
+    pub enum UcPgnError ("there is no game in this text") {
+        /// The `Variant` tag names a game other than chess or Chess960.
+        OtherVariant(String),
+        /// The `FEN` tag is unreadable or not a legal Chess960 position.
+        BadFen(String),
+        Move {
+            number: String,
+            text: String,
+            error: MoveError,
+        },
     }
-}
-
-impl std::error::Error for UcPgnError {}
-
-impl From<MovetextError> for UcPgnError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => UcPgnError::UnclosedComment,
-            MovetextError::UnbalancedVariation => UcPgnError::UnbalancedVariation,
+    |f| {
+        UcPgnError::OtherVariant(v) => write!(f, "this is a {v} game, not Chess960"),
+        UcPgnError::BadFen(fen) => {
+            write!(f, "the FEN tag is not a legal Chess960 position: {fen}")
+        }
+        UcPgnError::Move { number, text, error } => {
+            write!(f, "move {number} {text}: {error}")
         }
     }
 }
