@@ -81,6 +81,8 @@ impl TagSection {
 
     /// A committed draw: its `Commitment` and, once revealed, the `Seed`
     /// and `SetupText` (seed and setup text in hex and as written).
+    // Only the games with a committed draw (C-3) use it.
+    #[cfg(any(feature = "cards", feature = "undo"))]
     pub(crate) fn committed(
         &mut self,
         commitment: Option<String>,
@@ -124,6 +126,8 @@ impl Movetext {
     }
 
     /// The half-move the next move is.
+    // Only the card duel, which writes null moves, asks.
+    #[cfg(feature = "cards")]
     pub(crate) fn ply(&self) -> u32 {
         self.ply
     }

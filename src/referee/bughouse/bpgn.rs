@@ -30,6 +30,9 @@ fn result_token(outcome: Option<BhOutcome>) -> &'static str {
     }
 }
 
+/// The players' tags, in the order of `BhSetup::names`.
+const SEAT_TAGS: [&str; 4] = ["WhiteA", "BlackA", "WhiteB", "BlackB"];
+
 /// `1A.`, `1a.`, `12B.`, `12b.`: move number, board, side.
 fn label(number: u32, board: BoardId, colour: Colour) -> String {
     let letter = match colour {
@@ -46,8 +49,7 @@ pub fn bh_to_bpgn(game: &BhGame, info: &PgnInfo) -> String {
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let seats = ["WhiteA", "BlackA", "WhiteB", "BlackB"];
-    let players: Vec<(&str, &str)> = seats
+    let players: Vec<(&str, &str)> = SEAT_TAGS
         .into_iter()
         .zip(setup.names.iter().map(String::as_str))
         .collect();
@@ -195,9 +197,7 @@ pub fn bh_from_bpgn(text: &str) -> Result<ImportedMatch, BpgnImportError> {
     let mut names: [Option<String>; 4] = Default::default();
     let mut fen = None;
     let tokens = read_record(text, BpgnImportError::BadTag, |name, value| {
-        let seat = ["WhiteA", "BlackA", "WhiteB", "BlackB"]
-            .iter()
-            .position(|&n| n == name);
+        let seat = SEAT_TAGS.iter().position(|&n| n == name);
         match (name.as_str(), seat) {
             (_, Some(i)) => names[i] = roster_name(value).or(names[i].take()),
             ("Variant", _) if !is_bughouse(&value) => {
