@@ -27,6 +27,153 @@ pub(crate) fn comment_text(s: &str) -> String {
     s.replace('}', ")")
 }
 
+/// A record's tag section, in the order every game writes it: the roster
+/// (Event … Result), the game's own tags, then `TimeControl`, the
+/// commitment and its reveal, and `Termination`, where they apply.
+pub(crate) struct TagSection {
+    out: String,
+}
+
+impl TagSection {
+    /// The roster of a two-player game: Event (`game` unless `info` names
+    /// the event), Site, Date, Round, White, Black, Result.
+    pub(crate) fn new(info: &PgnInfo, game: &str, white: &str, black: &str, result: &str) -> Self {
+        Self::with_players(info, game, &[("White", white), ("Black", black)], result)
+    }
+
+    /// As [`TagSection::new`] with other player tags (bughouse's four seats).
+    pub(crate) fn with_players(
+        info: &PgnInfo,
+        game: &str,
+        players: &[(&str, &str)],
+        result: &str,
+    ) -> Self {
+        let mut tags = TagSection { out: String::new() };
+        let given = |o: &Option<String>, absent: &str| o.clone().unwrap_or_else(|| absent.into());
+        tags.tag("Event", &given(&info.event, game));
+        tags.tag("Site", &given(&info.site, "?"));
+        tags.tag("Date", &given(&info.date, "????.??.??"));
+        tags.tag("Round", &given(&info.round, "?"));
+        for (name, value) in players {
+            tags.tag(name, value);
+        }
+        tags.tag("Result", result);
+        tags
+    }
+
+    /// One `[Name "value"]` pair.
+    pub(crate) fn tag(&mut self, name: &str, value: &str) {
+        tag(&mut self.out, name, value);
+    }
+
+    /// A game from a set-up position: `[SetUp "1"]` and its `FEN`.
+    pub(crate) fn set_up(&mut self, fen: &str) {
+        self.tag("SetUp", "1");
+        self.tag("FEN", fen);
+    }
+
+    /// The `TimeControl` tag, where the standard form can say the control.
+    pub(crate) fn time_control(&mut self, control: &TimeControl) {
+        if let Some(tc) = time_control_tag(control) {
+            self.tag("TimeControl", &tc);
+        }
+    }
+
+    /// A committed draw: its `Commitment` and, once revealed, the `Seed`
+    /// and `SetupText` (seed and setup text in hex and as written).
+    // Only the games with a committed draw (C-3) use it.
+    #[cfg(any(feature = "cards", feature = "undo"))]
+    pub(crate) fn committed(
+        &mut self,
+        commitment: Option<String>,
+        reveal: Option<(String, String)>,
+    ) {
+        if let Some(commitment) = commitment {
+            self.tag("Commitment", &commitment);
+        }
+        if let Some((seed_hex, setup_text)) = reveal {
+            self.tag("Seed", &seed_hex);
+            self.tag("SetupText", &setup_text);
+        }
+    }
+
+    /// `Termination` of a finished game: lost on time or not.
+    pub(crate) fn termination(&mut self, on_time: bool) {
+        self.tag(
+            "Termination",
+            if on_time { "time forfeit" } else { "normal" },
+        );
+    }
+}
+
+/// Movetext as it is written: move numbers where PGN wants them (before
+/// White's move, and before Black's at the start or after a comment),
+/// comments and `[%clk]` values.
+pub(crate) struct Movetext {
+    tokens: Vec<String>,
+    ply: u32,
+    after_comment: bool,
+}
+
+impl Movetext {
+    /// Movetext whose first move is half-move `first_ply` (0: White's first).
+    pub(crate) fn new(first_ply: u32) -> Self {
+        Movetext {
+            tokens: Vec::new(),
+            ply: first_ply,
+            after_comment: false,
+        }
+    }
+
+    /// The half-move the next move is.
+    // Only the card duel, which writes null moves, asks.
+    #[cfg(feature = "cards")]
+    pub(crate) fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The next move, with its number where needed.
+    pub(crate) fn push_move(&mut self, san: &str) {
+        if self.ply.is_multiple_of(2) || self.tokens.is_empty() || self.after_comment {
+            self.tokens.push(move_number(self.ply));
+        }
+        self.push_san(san);
+    }
+
+    /// A move after its own label (bughouse's `12b.`) instead of a number.
+    pub(crate) fn push_labelled(&mut self, label: String, san: &str) {
+        self.tokens.push(label);
+        self.push_san(san);
+    }
+
+    fn push_san(&mut self, san: &str) {
+        self.tokens.push(san.to_owned());
+        self.ply += 1;
+        self.after_comment = false;
+    }
+
+    /// A `{comment}`.
+    pub(crate) fn comment(&mut self, text: &str) {
+        self.tokens.push(format!("{{{}}}", comment_text(text)));
+        self.after_comment = true;
+    }
+
+    /// The clock after a move: `{[%clk 0:04:58]}`.
+    pub(crate) fn clk(&mut self, ms: u64) {
+        self.comment(&format!("[%clk {}]", clk(ms)));
+    }
+}
+
+/// The whole record: the tags, a blank line, the movetext and the result
+/// token.
+pub(crate) fn record(tags: TagSection, mut movetext: Movetext, result: &str) -> String {
+    let mut out = tags.out;
+    out.push('\n');
+    movetext.tokens.push(result.to_owned());
+    push_movetext(&mut out, movetext.tokens);
+    out
+}
+
 /// The longest movetext line: the PGN export format wants fewer than 80
 /// characters. Only a single word longer than that stands alone on a longer
 /// line.
@@ -34,7 +181,7 @@ const MAX_LINE_CHARS: usize = 79;
 
 /// Appends movetext tokens, wrapped to [`MAX_LINE_CHARS`], and a final
 /// newline. A comment wraps between its words (a comment may span lines).
-pub(crate) fn push_movetext(out: &mut String, tokens: Vec<String>) {
+fn push_movetext(out: &mut String, tokens: Vec<String>) {
     let mut line = String::new();
     let chars = |s: &str| s.chars().count();
     let words = tokens
@@ -119,6 +266,98 @@ pub(crate) fn read_record<E: From<MovetextError>>(
     }
     Ok(movetext_tokens(&movetext)?)
 }
+
+/// A record reader's error: the enum with the variants every reader has
+/// (`Empty`, `BadTag`, `UnclosedComment`, `UnbalancedVariation`,
+/// `AfterResult`) and the game's own, `std::error::Error`, the tokenizer's
+/// errors as its `UnclosedComment` and `UnbalancedVariation`, and the
+/// texts of the shared variants (`Empty` says `$empty`). The game's own
+/// variants are worded by its match arms, written with the formatter named
+/// `$f`. With `refusals by $at`, the error also has `Unreadable`, `Illegal`
+/// and `Ambiguous` moves (a Crazyhouse board's refusals), each named by its
+/// field `$at` and its `text`.
+macro_rules! record_error {
+    (
+        $(#[$meta:meta])*
+        pub enum $error:ident ($empty:literal), refusals by $at:ident {
+            $($variant:tt)*
+        }
+        |$f:ident| { $($arm:tt)* }
+    ) => {
+        $crate::referee::pgn::record_error! {
+            $(#[$meta])*
+            pub enum $error ($empty) {
+                $($variant)*
+                /// A token that is no move, move number, annotation or result.
+                Unreadable { $at: String, text: String },
+                Illegal { $at: String, text: String },
+                Ambiguous { $at: String, text: String },
+            }
+            |$f| {
+                $error::Unreadable { $at, text } => {
+                    write!($f, "move {} {text}: not a move", $at)
+                }
+                $error::Illegal { $at, text } => {
+                    write!($f, "move {} {text}: illegal in that position", $at)
+                }
+                $error::Ambiguous { $at, text } => {
+                    write!($f, "move {} {text}: ambiguous, say which piece moves", $at)
+                }
+                $($arm)*
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        pub enum $error:ident ($empty:literal) {
+            $($variant:tt)*
+        }
+        |$f:ident| { $($arm:tt)* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum $error {
+            /// No tags and no moves.
+            Empty,
+            /// A tag line that is not `[Name "value"]`.
+            BadTag(String),
+            UnclosedComment,
+            UnbalancedVariation,
+            /// Something after the result token, e.g. a second game.
+            AfterResult(String),
+            $($variant)*
+        }
+
+        impl std::fmt::Display for $error {
+            fn fmt(&self, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $error::Empty => $f.write_str($empty),
+                    $error::BadTag(line) => write!($f, "unreadable tag line: {line}"),
+                    $error::UnclosedComment => $f.write_str("a {comment} is not closed"),
+                    $error::UnbalancedVariation => $f.write_str("unbalanced ( ) in the moves"),
+                    $error::AfterResult(text) => {
+                        write!($f, "unexpected text after the result: {text}")
+                    }
+                    $($arm)*
+                }
+            }
+        }
+
+        impl std::error::Error for $error {}
+
+        impl From<$crate::referee::pgn::MovetextError> for $error {
+            fn from(e: $crate::referee::pgn::MovetextError) -> Self {
+                match e {
+                    $crate::referee::pgn::MovetextError::UnclosedComment => $error::UnclosedComment,
+                    $crate::referee::pgn::MovetextError::UnbalancedVariation => {
+                        $error::UnbalancedVariation
+                    }
+                }
+            }
+        }
+    };
+}
+pub(crate) use record_error;
 
 /// Why a movetext cannot be split into tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,6 +470,44 @@ pub(crate) fn outcome_of(token: &str) -> Option<Option<Outcome>> {
         "1/2-1/2" | "½-½" => Some(Some(Outcome::Draw)),
         "*" => Some(None),
         _ => None,
+    }
+}
+
+/// Walks a record's movetext tokens of numbered moves up to the result:
+/// each move's text, without its move number and annotation marks, goes to
+/// `on_move` (NAGs are skipped); a token after the result is refused with
+/// `after_result`. Gives the result (`None` for `*` or no result token).
+pub(crate) fn read_moves<E>(
+    tokens: Vec<String>,
+    after_result: impl Fn(String) -> E,
+    mut on_move: impl FnMut(&str) -> Result<(), E>,
+) -> Result<Option<Outcome>, E> {
+    let mut outcome = None;
+    let mut ended = false;
+    for token in tokens {
+        if ended {
+            return Err(after_result(token));
+        }
+        if let Some(o) = outcome_of(&token) {
+            outcome = o;
+            ended = true;
+            continue;
+        }
+        let text = strip_annotation(strip_move_number(&token));
+        if !text.is_empty() && !text.starts_with('$') {
+            on_move(text)?;
+        }
+    }
+    Ok(outcome)
+}
+
+/// How a reader names the move at half-move `ply`: `12.` or `12...`.
+pub(crate) fn move_number(ply: u32) -> String {
+    let n = ply / 2 + 1;
+    if ply.is_multiple_of(2) {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
     }
 }
 

@@ -16,10 +16,9 @@ use crate::referee::chess_clock::TimeControl;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::crazyhouse::ZhMoveError;
 use crate::referee::pgn::{
-    MovetextError, PgnInfo, clk, comment_text, outcome_of, push_movetext, read_record, roster_name,
-    squashed, standard_san, strip_annotation, tag, time_control_tag,
+    Movetext, PgnInfo, TagSection, outcome_of, read_record, record, record_error, roster_name,
+    squashed, standard_san, strip_annotation,
 };
-use std::fmt;
 
 /// `1-0` (team 1 wins), `0-1` (team 2), `1/2-1/2`, or `*`.
 fn result_token(outcome: Option<BhOutcome>) -> &'static str {
@@ -30,6 +29,9 @@ fn result_token(outcome: Option<BhOutcome>) -> &'static str {
         None => "*",
     }
 }
+
+/// The players' tags, in the order of `BhSetup::names`.
+const SEAT_TAGS: [&str; 4] = ["WhiteA", "BlackA", "WhiteB", "BlackB"];
 
 /// `1A.`, `1a.`, `12B.`, `12b.`: move number, board, side.
 fn label(number: u32, board: BoardId, colour: Colour) -> String {
@@ -47,58 +49,39 @@ pub fn bh_to_bpgn(game: &BhGame, info: &PgnInfo) -> String {
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
-    let mut out = String::new();
-    tag(&mut out, "Event", &q(&info.event, "Bughouse"));
-    tag(&mut out, "Site", &q(&info.site, "?"));
-    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
-    tag(&mut out, "Round", &q(&info.round, "?"));
-    for (name, value) in ["WhiteA", "BlackA", "WhiteB", "BlackB"]
-        .iter()
-        .zip(&setup.names)
-    {
-        tag(&mut out, name, value);
-    }
-    tag(&mut out, "Result", token);
-    tag(&mut out, "Variant", "Bughouse");
+    let players: Vec<(&str, &str)> = SEAT_TAGS
+        .into_iter()
+        .zip(setup.names.iter().map(String::as_str))
+        .collect();
+    let mut tags = TagSection::with_players(info, "Bughouse", &players, token);
+    tags.tag("Variant", "Bughouse");
     if let Some([a, b]) = &setup.start_fens {
-        tag(&mut out, "SetUp", "1");
-        tag(&mut out, "FEN", &format!("{a} | {b}"));
+        tags.set_up(&format!("{a} | {b}"));
     }
-    if setup.controls[0] == setup.controls[1]
-        && let Some(tc) = time_control_tag(&setup.controls[0])
-    {
-        tag(&mut out, "TimeControl", &tc);
+    if setup.controls[0] == setup.controls[1] {
+        tags.time_control(&setup.controls[0]);
     }
     if let Some(r) = result {
-        let termination = match r.reason {
-            BhReason::Flag => "time forfeit",
-            _ => "normal",
-        };
-        tag(&mut out, "Termination", termination);
+        tags.termination(r.reason == BhReason::Flag);
     }
-    out.push('\n');
 
-    let mut tokens = Vec::new();
+    let mut mt = Movetext::new(0);
     if let Some(boards) = game.boards() {
         let opening = setup.opening.len();
         let mut ply = BoardId::BOTH.map(|b| boards.start_ply(b));
         for (i, m) in boards.moves().iter().enumerate() {
             let n = &mut ply[m.board.index()];
-            tokens.push(label(*n / 2 + 1, m.board, m.colour));
+            mt.push_labelled(label(*n / 2 + 1, m.board, m.colour), &m.san);
             *n += 1;
-            tokens.push(m.san.clone());
             if let Some(ms) = i.checked_sub(opening).and_then(|k| game.clk_after().get(k)) {
-                tokens.push(format!("{{[%clk {}]}}", clk(*ms)));
+                mt.clk(*ms);
             }
         }
     }
     if let Some(r) = result {
-        tokens.push(format!("{{{}}}", comment_text(&r.describe())));
+        mt.comment(&r.describe());
     }
-    tokens.push(token.to_owned());
-    push_movetext(&mut out, tokens);
-    out
+    record(tags, mt, token)
 }
 
 /// A match read from BPGN: the names, the moves, the recorded result.
@@ -137,99 +120,47 @@ impl ImportedMatch {
     }
 }
 
-/// Why a BPGN was refused; moves are named by their label (`12b. N@h3`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BpgnImportError {
-    Empty,
-    /// A tag line that is not `[Name "value"]`.
-    BadTag(String),
-    /// The `Variant` tag names another game.
-    OtherVariant(String),
-    /// The `FEN` tag is not two legal positions `A | B`.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    /// A move without a board label before it.
-    Unlabelled(String),
-    /// A label without a move after it.
-    LabelWithoutMove(String),
-    /// The label's side is not the side to move on its board.
-    WrongSide {
-        label: String,
-        text: String,
-    },
-    /// The label's number is not the move being played on its board.
-    WrongNumber {
-        label: String,
-        text: String,
-        expected: String,
-    },
-    Unreadable {
-        label: String,
-        text: String,
-    },
-    Illegal {
-        label: String,
-        text: String,
-    },
-    Ambiguous {
-        label: String,
-        text: String,
-    },
-    /// Something after the result token, e.g. a second match.
-    AfterResult(String),
-}
-
-impl fmt::Display for BpgnImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BpgnImportError::Empty => write!(f, "there is no match in this text"),
-            BpgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            BpgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not bughouse"),
-            BpgnImportError::BadFen(fen) => write!(
-                f,
-                "the FEN tag is not two legal bughouse positions \"board A | board B\": {fen}"
-            ),
-            BpgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            BpgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            BpgnImportError::Unlabelled(text) => write!(
-                f,
-                "move {text} has no board label before it (such as 1A. or 1b.)"
-            ),
-            BpgnImportError::LabelWithoutMove(label) => {
-                write!(f, "{label} is not followed by a move")
-            }
-            BpgnImportError::WrongSide { label, text } => {
-                write!(f, "move {label} {text}: it is the other side's turn there")
-            }
-            BpgnImportError::WrongNumber {
-                label,
-                text,
-                expected,
-            } => write!(f, "move {label} {text}: the next move there is {expected}"),
-            BpgnImportError::Unreadable { label, text } => {
-                write!(f, "move {label} {text}: not a move")
-            }
-            BpgnImportError::Illegal { label, text } => {
-                write!(f, "move {label} {text}: illegal in that position")
-            }
-            BpgnImportError::Ambiguous { label, text } => {
-                write!(f, "move {label} {text}: ambiguous, say which piece moves")
-            }
-            BpgnImportError::AfterResult(text) => {
-                write!(f, "unexpected text after the result: {text}")
-            }
-        }
+record_error! {
+    /// Why a BPGN was refused; moves are named by their label (`12b. N@h3`).
+    pub enum BpgnImportError ("there is no match in this text"), refusals by label {
+        /// The `Variant` tag names another game.
+        OtherVariant(String),
+        /// The `FEN` tag is not two legal positions `A | B`.
+        BadFen(String),
+        /// A move without a board label before it.
+        Unlabelled(String),
+        /// A label without a move after it.
+        LabelWithoutMove(String),
+        /// The label's side is not the side to move on its board.
+        WrongSide {
+            label: String,
+            text: String,
+        },
+        /// The label's number is not the move being played on its board.
+        WrongNumber {
+            label: String,
+            text: String,
+            expected: String,
+        },
     }
-}
-
-impl std::error::Error for BpgnImportError {}
-
-impl From<MovetextError> for BpgnImportError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => BpgnImportError::UnclosedComment,
-            MovetextError::UnbalancedVariation => BpgnImportError::UnbalancedVariation,
+    |f| {
+        BpgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not bughouse"),
+        BpgnImportError::BadFen(fen) => write!(
+            f,
+            "the FEN tag is not two legal bughouse positions \"board A | board B\": {fen}"
+        ),
+        BpgnImportError::Unlabelled(text) => write!(
+            f,
+            "move {text} has no board label before it (such as 1A. or 1b.)"
+        ),
+        BpgnImportError::LabelWithoutMove(label) => {
+            write!(f, "{label} is not followed by a move")
+        }
+        BpgnImportError::WrongSide { label, text } => {
+            write!(f, "move {label} {text}: it is the other side's turn there")
+        }
+        BpgnImportError::WrongNumber { label, text, expected } => {
+            write!(f, "move {label} {text}: the next move there is {expected}")
         }
     }
 }
@@ -266,9 +197,7 @@ pub fn bh_from_bpgn(text: &str) -> Result<ImportedMatch, BpgnImportError> {
     let mut names: [Option<String>; 4] = Default::default();
     let mut fen = None;
     let tokens = read_record(text, BpgnImportError::BadTag, |name, value| {
-        let seat = ["WhiteA", "BlackA", "WhiteB", "BlackB"]
-            .iter()
-            .position(|&n| n == name);
+        let seat = SEAT_TAGS.iter().position(|&n| n == name);
         match (name.as_str(), seat) {
             (_, Some(i)) => names[i] = roster_name(value).or(names[i].take()),
             ("Variant", _) if !is_bughouse(&value) => {

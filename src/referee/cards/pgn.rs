@@ -22,47 +22,19 @@ use crate::referee::chessboard::MoveError;
 use crate::referee::common::{Colour, Outcome};
 use crate::referee::module::GameModule;
 use crate::referee::pgn::{
-    MovetextError, NotBoardMode, PgnInfo, comment_text, outcome_of, push_movetext, read_record,
-    result_token, roster_name, standard_san, strip_annotation, strip_move_number, tag,
-    time_control_tag,
+    Movetext, NotBoardMode, PgnInfo, TagSection, read_moves, read_record, record, record_error,
+    result_token, roster_name, standard_san,
 };
-use std::fmt;
 
 /// Why a game has no PGN.
 pub type CsNotBoardMode = NotBoardMode;
 
-/// Movetext tokens with move numbers and null moves, as the moves come.
-struct Movetext {
-    tokens: Vec<String>,
-    ply: u32,
-    after_comment: bool,
-}
-
-impl Movetext {
-    fn emit(&mut self, san: &str) {
-        let n = self.ply / 2 + 1;
-        if self.ply.is_multiple_of(2) {
-            self.tokens.push(format!("{n}."));
-        } else if self.tokens.is_empty() || self.after_comment {
-            self.tokens.push(format!("{n}..."));
-        }
-        self.tokens.push(san.to_owned());
-        self.ply += 1;
-        self.after_comment = false;
+/// `colour`'s move; a null move of the other side first if needed.
+fn play(mt: &mut Movetext, colour: Colour, san: &str) {
+    if Colour::of_ply(mt.ply()) != colour {
+        mt.push_move("--");
     }
-
-    /// `colour`'s move; a null move of the other side first if needed.
-    fn play(&mut self, colour: Colour, san: &str) {
-        if Colour::of_ply(self.ply) != colour {
-            self.emit("--");
-        }
-        self.emit(san);
-    }
-
-    fn comment(&mut self, text: &str) {
-        self.tokens.push(format!("{{{}}}", comment_text(text)));
-        self.after_comment = true;
-    }
+    mt.push_move(san);
 }
 
 fn letters(cards: &[Card]) -> String {
@@ -75,46 +47,22 @@ pub fn cs_to_pgn(game: &CsGame, info: &PgnInfo) -> Result<String, CsNotBoardMode
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
-    let mut out = String::new();
-    tag(&mut out, "Event", &q(&info.event, "Card-series duel"));
-    tag(&mut out, "Site", &q(&info.site, "?"));
-    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
-    tag(&mut out, "Round", &q(&info.round, "?"));
-    tag(&mut out, "White", &setup.white);
-    tag(&mut out, "Black", &setup.black);
-    tag(&mut out, "Result", token);
+    let mut tags = TagSection::new(info, "Card-series duel", &setup.white, &setup.black, token);
     let source = match setup.stacks {
         StackSource::Secret => "secret",
         StackSource::Blind => "blind",
     };
-    tag(&mut out, "Stacks", source);
-    if let Some(c) = &setup.clock
-        && let Some(tc) = time_control_tag(&c.control())
-    {
-        tag(&mut out, "TimeControl", &tc);
+    tags.tag("Stacks", source);
+    if let Some(c) = &setup.clock {
+        tags.time_control(&c.control());
     }
-    if let Some(commitment) = game.commitment_hex() {
-        tag(&mut out, "Commitment", &commitment);
-    }
-    if let Some(reveal) = game.reveal() {
-        tag(&mut out, "Seed", &reveal.seed_hex);
-        tag(&mut out, "SetupText", &reveal.setup_text);
-    }
+    let reveal = game.reveal().map(|r| (r.seed_hex, r.setup_text));
+    tags.committed(game.commitment_hex(), reveal);
     if let Some(r) = result {
-        let termination = match r.reason {
-            CsReason::Flag => "time forfeit",
-            _ => "normal",
-        };
-        tag(&mut out, "Termination", termination);
+        tags.termination(r.reason == CsReason::Flag);
     }
-    out.push('\n');
 
-    let mut mt = Movetext {
-        tokens: Vec::new(),
-        ply: 0,
-        after_comment: false,
-    };
+    let mut mt = Movetext::new(0);
     let over = game.is_over();
     let mut number = 0;
     for turn in game.turns() {
@@ -125,7 +73,7 @@ pub fn cs_to_pgn(game: &CsGame, info: &PgnInfo) -> Result<String, CsNotBoardMode
                 for a in &s.attempts {
                     let san = a.text.as_deref().unwrap_or("?");
                     match a.card {
-                        Card::Yes => mt.play(s.mover, san),
+                        Card::Yes => play(&mut mt, s.mover, san),
                         Card::No => mt.comment(&format!("No: {san}")),
                     }
                 }
@@ -153,16 +101,14 @@ pub fn cs_to_pgn(game: &CsGame, info: &PgnInfo) -> Result<String, CsNotBoardMode
             }
             Turn::Reply(r) => {
                 mt.comment("Reply");
-                mt.play(r.colour, r.text.as_deref().unwrap_or("?"));
+                play(&mut mt, r.colour, r.text.as_deref().unwrap_or("?"));
             }
         }
     }
     if let Some(r) = result {
         mt.comment(r.reason.describe());
     }
-    mt.tokens.push(token.to_owned());
-    push_movetext(&mut out, mt.tokens);
-    Ok(out)
+    Ok(record(tags, mt, token))
 }
 
 /// One accepted move read from PGN.
@@ -183,51 +129,26 @@ pub struct CsImported {
     pub fen: String,
 }
 
-/// Why a PGN was refused; tokens are counted from 1 among moves and nulls.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CsPgnError {
-    Empty,
-    BadTag(String),
-    /// A `FEN` tag: card-series games start from the usual position.
-    SetUp,
-    UnclosedComment,
-    UnbalancedVariation,
-    Move {
-        index: usize,
-        text: String,
-        error: MoveError,
-    },
-    /// A null move while in check (the turn cannot pass then).
-    NullInCheck {
-        index: usize,
-    },
-    AfterResult(String),
-}
-
-impl fmt::Display for CsPgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CsPgnError::Empty => write!(f, "there is no game in this text"),
-            CsPgnError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            CsPgnError::SetUp => write!(f, "a card-series game starts from the usual position"),
-            CsPgnError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            CsPgnError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            CsPgnError::Move { index, text, error } => write!(f, "move {index} {text}: {error}"),
-            CsPgnError::NullInCheck { index } => {
-                write!(f, "move {index}: a null move (--) while in check")
-            }
-            CsPgnError::AfterResult(t) => write!(f, "unexpected text after the result: {t}"),
-        }
+record_error! {
+    /// Why a PGN was refused; tokens are counted from 1 among moves and nulls.
+    pub enum CsPgnError ("there is no game in this text") {
+        /// A `FEN` tag: card-series games start from the usual position.
+        SetUp,
+        Move {
+            index: usize,
+            text: String,
+            error: MoveError,
+        },
+        /// A null move while in check (the turn cannot pass then).
+        NullInCheck {
+            index: usize,
+        },
     }
-}
-
-impl std::error::Error for CsPgnError {}
-
-impl From<MovetextError> for CsPgnError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => CsPgnError::UnclosedComment,
-            MovetextError::UnbalancedVariation => CsPgnError::UnbalancedVariation,
+    |f| {
+        CsPgnError::SetUp => write!(f, "a card-series game starts from the usual position"),
+        CsPgnError::Move { index, text, error } => write!(f, "move {index} {text}: {error}"),
+        CsPgnError::NullInCheck { index } => {
+            write!(f, "move {index}: a null move (--) while in check")
         }
     }
 }
@@ -249,28 +170,14 @@ pub fn cs_from_pgn(text: &str) -> Result<CsImported, CsPgnError> {
         return Err(CsPgnError::Empty);
     }
     let mut board = CardsBoard::default();
-    let mut outcome = None;
-    let mut ended = false;
     let mut index = 0;
-    for token in tokens {
-        if ended {
-            return Err(CsPgnError::AfterResult(token));
-        }
-        if let Some(o) = outcome_of(&token) {
-            outcome = o;
-            ended = true;
-            continue;
-        }
-        let text = strip_annotation(strip_move_number(&token));
-        if text.is_empty() || text.starts_with('$') {
-            continue;
-        }
+    let outcome = read_moves(tokens, CsPgnError::AfterResult, |text| {
         index += 1;
         if matches!(text, "--" | "Z0" | "0000") {
             if !board.pass_turn() {
                 return Err(CsPgnError::NullInCheck { index });
             }
-            continue;
+            return Ok(());
         }
         let m = board
             .parse_move(&standard_san(text))
@@ -280,7 +187,8 @@ pub fn cs_from_pgn(text: &str) -> Result<CsImported, CsPgnError> {
                 error,
             })?;
         board.play(m, false);
-    }
+        Ok(())
+    })?;
     Ok(CsImported {
         white,
         black,

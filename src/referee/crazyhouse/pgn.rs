@@ -20,11 +20,9 @@ use crate::referee::common::{InputMode, Outcome};
 use crate::referee::crazyhouse::game::{ZhGame, ZhReason};
 use crate::referee::crazyhouse::rules::{CrazyhouseBoard, ZhMoveError};
 use crate::referee::pgn::{
-    MovetextError, NotBoardMode, PgnInfo, clk, comment_text, outcome_of, push_movetext,
-    read_record, result_token, roster_name, squashed, standard_san, strip_annotation,
-    strip_move_number, tag, time_control_tag,
+    Movetext, NotBoardMode, PgnInfo, TagSection, move_number, read_moves, read_record, record,
+    record_error, result_token, roster_name, squashed, standard_san,
 };
-use std::fmt;
 
 /// The PGN of a board-mode game, finished or not (`*` while it runs).
 pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> {
@@ -32,57 +30,30 @@ pub fn zh_to_pgn(game: &ZhGame, info: &PgnInfo) -> Result<String, NotBoardMode> 
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
-    let mut out = String::new();
-    tag(&mut out, "Event", &q(&info.event, "Crazyhouse"));
-    tag(&mut out, "Site", &q(&info.site, "?"));
-    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
-    tag(&mut out, "Round", &q(&info.round, "?"));
-    tag(&mut out, "White", &setup.white);
-    tag(&mut out, "Black", &setup.black);
-    tag(&mut out, "Result", token);
-    tag(&mut out, "Variant", "Crazyhouse");
+    let mut tags = TagSection::new(info, "Crazyhouse", &setup.white, &setup.black, token);
+    tags.tag("Variant", "Crazyhouse");
     if let Some(fen) = &setup.start_fen {
-        tag(&mut out, "SetUp", "1");
-        tag(&mut out, "FEN", fen);
+        tags.set_up(fen);
     }
-    if let Some(tc) = time_control_tag(&setup.control) {
-        tag(&mut out, "TimeControl", &tc);
-    }
+    tags.time_control(&setup.control);
     if let Some(r) = result {
-        let termination = match r.reason {
-            ZhReason::Flag => "time forfeit",
-            _ => "normal",
-        };
-        tag(&mut out, "Termination", termination);
+        tags.termination(r.reason == ZhReason::Flag);
     }
-    out.push('\n');
 
     let opening = setup.opening.len();
     // Half-moves before the first move: a FEN start says where the game stood.
-    let first_ply = (board.ply() as usize).saturating_sub(board.sans().len());
-    let mut tokens = Vec::new();
-    let mut after_comment = false;
+    let first_ply = board.ply().saturating_sub(board.sans().len() as u32);
+    let mut mt = Movetext::new(first_ply);
     for (i, san) in board.sans().iter().enumerate() {
-        let ply = first_ply + i;
-        if ply.is_multiple_of(2) {
-            tokens.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 || after_comment {
-            tokens.push(format!("{}...", ply / 2 + 1));
-        }
-        tokens.push(san.clone());
-        after_comment = false;
+        mt.push_move(san);
         if let Some(ms) = i.checked_sub(opening).and_then(|k| game.clk_after().get(k)) {
-            tokens.push(format!("{{[%clk {}]}}", clk(*ms)));
-            after_comment = true;
+            mt.clk(*ms);
         }
     }
     if let Some(r) = result {
-        tokens.push(format!("{{{}}}", comment_text(r.reason.describe())));
+        mt.comment(r.reason.describe());
     }
-    tokens.push(token.to_owned());
-    push_movetext(&mut out, tokens);
-    Ok(out)
+    Ok(record(tags, mt, token))
 }
 
 /// A game read from PGN: the names, the moves (UCI), the recorded result.
@@ -114,69 +85,18 @@ impl ImportedGame {
     }
 }
 
-/// Why a PGN was refused; moves are named as in the PGN (`12... N@h3`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PgnImportError {
-    Empty,
-    /// A tag line that is not `[Name "value"]`.
-    BadTag(String),
-    /// The `Variant` tag names another game.
-    OtherVariant(String),
-    /// The `FEN` tag is unreadable or not a legal Crazyhouse position.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    /// A token that is no move, move number, annotation or result.
-    Unreadable {
-        number: String,
-        text: String,
-    },
-    Illegal {
-        number: String,
-        text: String,
-    },
-    Ambiguous {
-        number: String,
-        text: String,
-    },
-    /// Something after the result token, e.g. a second game.
-    AfterResult(String),
-}
-
-impl fmt::Display for PgnImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PgnImportError::Empty => write!(f, "there is no game in this text"),
-            PgnImportError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
-            PgnImportError::BadFen(fen) => {
-                write!(f, "the FEN tag is not a legal Crazyhouse position: {fen}")
-            }
-            PgnImportError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            PgnImportError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            PgnImportError::Unreadable { number, text } => {
-                write!(f, "move {number} {text}: not a move")
-            }
-            PgnImportError::Illegal { number, text } => {
-                write!(f, "move {number} {text}: illegal in that position")
-            }
-            PgnImportError::Ambiguous { number, text } => {
-                write!(f, "move {number} {text}: ambiguous, say which piece moves")
-            }
-            PgnImportError::AfterResult(text) => {
-                write!(f, "unexpected text after the result: {text}")
-            }
-        }
+record_error! {
+    /// Why a PGN was refused; moves are named as in the PGN (`12... N@h3`).
+    pub enum PgnImportError ("there is no game in this text"), refusals by number {
+        /// The `Variant` tag names another game.
+        OtherVariant(String),
+        /// The `FEN` tag is unreadable or not a legal Crazyhouse position.
+        BadFen(String),
     }
-}
-
-impl std::error::Error for PgnImportError {}
-
-impl From<MovetextError> for PgnImportError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => PgnImportError::UnclosedComment,
-            MovetextError::UnbalancedVariation => PgnImportError::UnbalancedVariation,
+    |f| {
+        PgnImportError::OtherVariant(v) => write!(f, "this is a {v} game, not Crazyhouse"),
+        PgnImportError::BadFen(fen) => {
+            write!(f, "the FEN tag is not a legal Crazyhouse position: {fen}")
         }
     }
 }
@@ -215,27 +135,8 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
         return Err(PgnImportError::Empty);
     }
     let (mut board, start_fen) = start_of(fen.as_deref())?;
-    let mut outcome = None;
-    let mut ended = false;
-    for token in tokens {
-        if ended {
-            return Err(PgnImportError::AfterResult(token));
-        }
-        if let Some(o) = outcome_of(&token) {
-            outcome = o;
-            ended = true;
-            continue;
-        }
-        let text = strip_annotation(strip_move_number(&token));
-        if text.is_empty() || text.starts_with('$') {
-            continue;
-        }
-        let ply = board.ply();
-        let number = if ply.is_multiple_of(2) {
-            format!("{}.", ply / 2 + 1)
-        } else {
-            format!("{}...", ply / 2 + 1)
-        };
+    let outcome = read_moves(tokens, PgnImportError::AfterResult, |text| {
+        let number = move_number(board.ply());
         board.play_text(&standard_san(text)).map_err(|e| {
             let text = text.to_owned();
             match e {
@@ -243,8 +144,8 @@ pub fn zh_from_pgn(text: &str) -> Result<ImportedGame, PgnImportError> {
                 ZhMoveError::Illegal(_) => PgnImportError::Illegal { number, text },
                 ZhMoveError::Ambiguous(_) => PgnImportError::Ambiguous { number, text },
             }
-        })?;
-    }
+        })
+    })?;
     Ok(ImportedGame {
         white,
         black,

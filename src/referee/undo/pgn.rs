@@ -23,16 +23,14 @@
 //! first problem; it ignores comments.
 
 use crate::referee::chessboard::{ChessBoard, MoveError};
-use crate::referee::common::{Colour, Outcome};
+use crate::referee::common::Outcome;
 use crate::referee::pgn::{
-    MovetextError, NotBoardMode, PgnInfo, clk, comment_text, outcome_of, push_movetext,
-    read_record, result_token, roster_name, squashed, standard_san, strip_annotation,
-    strip_move_number, tag, time_control_tag,
+    Movetext, NotBoardMode, PgnInfo, TagSection, move_number, read_moves, read_record, record,
+    record_error, result_token, roster_name, squashed, standard_san,
 };
-use crate::referee::undo::game::UcGame;
+use crate::referee::undo::game::{UcGame, UcReason};
 use crate::referee::undo::start::StartPosition;
 use shakmaty::CastlingMode;
-use std::fmt;
 
 /// Why a game has no PGN.
 pub type UcNotBoardMode = NotBoardMode;
@@ -43,93 +41,52 @@ pub fn uc_to_pgn(game: &UcGame, info: &PgnInfo) -> Result<String, UcNotBoardMode
     let setup = game.setup();
     let result = game.result();
     let token = result_token(result.map(|r| r.outcome));
-    let q = |o: &Option<String>, d: &str| o.clone().unwrap_or_else(|| d.to_owned());
-    let mut out = String::new();
-    tag(&mut out, "Event", &q(&info.event, "Undo Chess"));
-    tag(&mut out, "Site", &q(&info.site, "?"));
-    tag(&mut out, "Date", &q(&info.date, "????.??.??"));
-    tag(&mut out, "Round", &q(&info.round, "?"));
-    tag(&mut out, "White", &setup.white);
-    tag(&mut out, "Black", &setup.black);
-    tag(&mut out, "Result", token);
-    tag(&mut out, "Variant", "Chess960");
-    tag(&mut out, "SetUp", "1");
-    tag(&mut out, "FEN", &game.start().fen());
-    tag(&mut out, "StartPosition", &game.start().to_string());
-    tag(
-        &mut out,
-        "Tokens",
-        &format!("{}-{}", setup.tokens[0], setup.tokens[1]),
-    );
-    if let Some(tc) = time_control_tag(&setup.control) {
-        tag(&mut out, "TimeControl", &tc);
-    }
-    if let Some(commitment) = game.commitment_hex() {
-        tag(&mut out, "Commitment", &commitment);
-    }
-    if let Some(reveal) = game.reveal() {
-        tag(&mut out, "Seed", &reveal.seed_hex);
-        tag(&mut out, "SetupText", &reveal.setup_text);
-    }
+    let mut tags = TagSection::new(info, "Undo Chess", &setup.white, &setup.black, token);
+    tags.tag("Variant", "Chess960");
+    tags.set_up(&game.start().fen());
+    tags.tag("StartPosition", &game.start().to_string());
+    let [white_tokens, black_tokens] = setup.tokens;
+    tags.tag("Tokens", &format!("{white_tokens}-{black_tokens}"));
+    tags.time_control(&setup.control);
+    let reveal = game.reveal().map(|r| (r.seed_hex, r.setup_text));
+    tags.committed(game.commitment_hex(), reveal);
     if let Some(r) = result {
-        let termination = match r.reason {
-            crate::referee::undo::game::UcReason::Flag => "time forfeit",
-            _ => "normal",
-        };
-        tag(&mut out, "Termination", termination);
+        tags.termination(r.reason == UcReason::Flag);
     }
-    out.push('\n');
 
     let plies = game.plies();
-    let mut tokens = Vec::new();
-    let mut after_comment = false;
-    let undo_comments = |tokens: &mut Vec<String>, at: usize, last: bool| {
-        let mut any = false;
+    let mut mt = Movetext::new(0);
+    let undo_comments = |mt: &mut Movetext, at: usize, last: bool| {
         for u in game.undos() {
             let anchor = (u.plies_after as usize).min(plies.len());
             if anchor == at || (last && anchor > at) {
-                tokens.push(format!(
-                    "{{{}}}",
-                    comment_text(&format!(
-                        "Undo {}: {} gives a token to {} (tokens {}-{}), takes back {} and {}",
-                        u.index,
-                        u.by.name(),
-                        u.by.other().name(),
-                        u.tokens_after[0],
-                        u.tokens_after[1],
-                        u.took_back[0].label(),
-                        u.took_back[1].label()
-                    ))
+                mt.comment(&format!(
+                    "Undo {}: {} gives a token to {} (tokens {}-{}), takes back {} and {}",
+                    u.index,
+                    u.by.name(),
+                    u.by.other().name(),
+                    u.tokens_after[0],
+                    u.tokens_after[1],
+                    u.took_back[0].label(),
+                    u.took_back[1].label()
                 ));
-                any = true;
             }
         }
-        any
     };
     for (i, p) in plies.iter().enumerate() {
-        if undo_comments(&mut tokens, i, false) {
-            after_comment = true;
-        }
-        if p.mv.colour == Colour::White {
-            tokens.push(format!("{}.", p.mv.number));
-        } else if i == 0 || after_comment {
-            tokens.push(format!("{}...", p.mv.number));
-        }
-        tokens.push(p.mv.san.clone().unwrap_or_else(|| "?".into()));
-        tokens.push(format!("{{[%clk {}]}}", clk(p.clk_after_ms)));
-        after_comment = true;
+        undo_comments(&mut mt, i, false);
+        mt.push_move(p.mv.san.as_deref().unwrap_or("?"));
+        mt.clk(p.clk_after_ms);
     }
-    undo_comments(&mut tokens, plies.len(), true);
+    undo_comments(&mut mt, plies.len(), true);
     if let Some(r) = result {
         let mut why = r.reason.describe().to_owned();
         if r.flag_while_deciding {
             why.push_str(" (the clock ran out while deciding; the board's result stands, UC-7)");
         }
-        tokens.push(format!("{{{}}}", comment_text(&why)));
+        mt.comment(&why);
     }
-    tokens.push(token.to_owned());
-    push_movetext(&mut out, tokens);
-    Ok(out)
+    Ok(record(tags, mt, token))
 }
 
 /// A game read from PGN for review.
@@ -150,53 +107,26 @@ pub struct UcImported {
     pub outcome: Option<Outcome>,
 }
 
-/// Why a PGN was refused; moves are named as in the PGN (`12... Nf6`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UcPgnError {
-    Empty,
-    BadTag(String),
-    /// The `Variant` tag names a game other than chess or Chess960.
-    OtherVariant(String),
-    /// The `FEN` tag is unreadable or not a legal Chess960 position.
-    BadFen(String),
-    UnclosedComment,
-    UnbalancedVariation,
-    Move {
-        number: String,
-        text: String,
-        error: MoveError,
-    },
-    AfterResult(String),
-}
-
-impl fmt::Display for UcPgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UcPgnError::Empty => write!(f, "there is no game in this text"),
-            UcPgnError::BadTag(line) => write!(f, "unreadable tag line: {line}"),
-            UcPgnError::OtherVariant(v) => write!(f, "this is a {v} game, not Chess960"),
-            UcPgnError::BadFen(fen) => {
-                write!(f, "the FEN tag is not a legal Chess960 position: {fen}")
-            }
-            UcPgnError::UnclosedComment => write!(f, "a {{comment}} is not closed"),
-            UcPgnError::UnbalancedVariation => write!(f, "unbalanced ( ) in the moves"),
-            UcPgnError::Move {
-                number,
-                text,
-                error,
-            } => write!(f, "move {number} {text}: {error}"),
-            UcPgnError::AfterResult(t) => write!(f, "unexpected text after the result: {t}"),
-        }
+record_error! {
+    /// Why a PGN was refused; moves are named as in the PGN (`12... Nf6`).
+    pub enum UcPgnError ("there is no game in this text") {
+        /// The `Variant` tag names a game other than chess or Chess960.
+        OtherVariant(String),
+        /// The `FEN` tag is unreadable or not a legal Chess960 position.
+        BadFen(String),
+        Move {
+            number: String,
+            text: String,
+            error: MoveError,
+        },
     }
-}
-
-impl std::error::Error for UcPgnError {}
-
-impl From<MovetextError> for UcPgnError {
-    fn from(e: MovetextError) -> Self {
-        match e {
-            MovetextError::UnclosedComment => UcPgnError::UnclosedComment,
-            MovetextError::UnbalancedVariation => UcPgnError::UnbalancedVariation,
+    |f| {
+        UcPgnError::OtherVariant(v) => write!(f, "this is a {v} game, not Chess960"),
+        UcPgnError::BadFen(fen) => {
+            write!(f, "the FEN tag is not a legal Chess960 position: {fen}")
+        }
+        UcPgnError::Move { number, text, error } => {
+            write!(f, "move {number} {text}: {error}")
         }
     }
 }
@@ -248,27 +178,8 @@ pub fn uc_from_pgn(text: &str) -> Result<UcImported, UcPgnError> {
         .filter_map(|n| StartPosition::new(n).ok())
         .find(|p| p.fen() == start_fen);
     let mut fens = vec![start_fen.clone()];
-    let mut outcome = None;
-    let mut ended = false;
-    for token in tokens {
-        if ended {
-            return Err(UcPgnError::AfterResult(token));
-        }
-        if let Some(o) = outcome_of(&token) {
-            outcome = o;
-            ended = true;
-            continue;
-        }
-        let text = strip_annotation(strip_move_number(&token));
-        if text.is_empty() || text.starts_with('$') {
-            continue;
-        }
-        let ply = board.ply();
-        let number = if ply.is_multiple_of(2) {
-            format!("{}.", ply / 2 + 1)
-        } else {
-            format!("{}...", ply / 2 + 1)
-        };
+    let outcome = read_moves(tokens, UcPgnError::AfterResult, |text| {
+        let number = move_number(board.ply());
         let m = board
             .parse_move(&standard_san(text))
             .map_err(|error| UcPgnError::Move {
@@ -278,7 +189,8 @@ pub fn uc_from_pgn(text: &str) -> Result<UcImported, UcPgnError> {
             })?;
         board.play(m);
         fens.push(board.fen());
-    }
+        Ok(())
+    })?;
     Ok(UcImported {
         white,
         black,
