@@ -16,7 +16,6 @@ use leptos::prelude::*;
 use crate::referee::Colour;
 use crate::referee::bughouse::{BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
 use crate::ui::games::GameEntry;
-pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
 use crate::ui::{end_parts, format};

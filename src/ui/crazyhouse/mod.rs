@@ -14,7 +14,6 @@ use leptos::prelude::*;
 use crate::referee::{ZhGame, ZhReason, ZhView};
 use crate::ui::end_parts;
 use crate::ui::games::GameEntry;
-pub use crate::ui::module::LOW_TIME_MS;
 use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
 use crate::ui::saved::Slot;
 use strings::{CrazyhouseTexts, TEXTS};

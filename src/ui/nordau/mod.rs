@@ -40,6 +40,9 @@ static SPEC: ModuleSpec = ModuleSpec {
     refused: |i18n| i18n.of(&TEXTS).refused,
 };
 
+/// The low-time warning starts at 5 s left in a bank (NS-6).
+const LOW_MS: u64 = 5_000;
+
 /// NS-10: the seats turn over.
 const SWAP_ALERT: Alert = Alert {
     cue: crate::web::sound::Cue::Swap,
@@ -97,7 +100,7 @@ impl ModuleGame for Table {
 
     /// NS-6: the warning ticks in a bank's last five seconds.
     fn low_time_ms() -> u64 {
-        5_000
+        LOW_MS
     }
 
     fn blank() -> Option<Table> {
