@@ -13,7 +13,7 @@ use super::strings::{CardsTexts, TEXTS};
 use super::{CardsCtx, current_view, name_of, use_cards};
 use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, Stack, TurnView};
 use crate::referee::{Colour, InputMode};
-use crate::ui::board::Board;
+use crate::ui::board::{ViewBoard, position};
 use crate::ui::clock_controls::{
     AdjustRow, ClockControls, ClockHalf, ClockView, HalfState, Sheet, SoundAndDiscard,
 };
@@ -486,26 +486,17 @@ fn Middle(
 fn CsBoard(view_now: Memo<Option<CsView>>) -> impl IntoView {
     let ctx = use_cards();
     let i18n = use_i18n();
-    let pick = move |f: fn(&CsView) -> Option<String>| {
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(f)))
-    };
-    let notice = Signal::derive(move || {
+    let waits = move || {
         view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == CsPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
+            v.as_ref()
+                .filter(|v| v.phase == CsPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
+    };
     view! {
-        <Board
-            fen=pick(|v| v.fen.clone())
-            legal=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| v.legal_moves_uci.clone()).unwrap_or_default()))
-            last_move=pick(|v| v.last_move_uci.clone())
-            last_san=pick(|v| v.last_move_san.clone())
-            in_check=Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)))
-            side_to_move=Signal::derive(move || view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move)))
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(CsEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v)))
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(CsEvent::Move { mv }); }/>
     }
 }
 

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::{current_view, menu::GameMenu, use_zh};
 use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase, ZhView};
-use crate::ui::board::{Board, Pockets};
+use crate::ui::board::{ViewBoard, position};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::format;
 use crate::ui::i18n::{I18n, use_i18n};
@@ -44,48 +44,19 @@ fn ZhBoard() -> impl IntoView {
     let ctx = use_zh();
     let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
-    let fen = Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.fen.clone())));
-    let legal = Signal::derive(move || {
+    // Before the starting press the board takes no move; say who starts whom.
+    let waits = move || {
         view_now.with(|v| {
             v.as_ref()
-                .map(|v| v.legal_moves_uci.clone())
-                .unwrap_or_default()
+                .filter(|v| v.phase == ZhPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
-    let last_move =
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_uci.clone())));
-    let last_san =
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_san.clone())));
-    let in_check =
-        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
-    let side_to_move = Signal::derive(move || {
-        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
-    });
-    // Before the starting press the board takes no move; say who starts whom.
-    let notice = Signal::derive(move || {
-        view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == ZhPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
-        })
-    });
-    let pockets = Signal::derive(move || {
-        view_now.with(|v| {
-            let [white, black] = v.as_ref().and_then(|v| v.pockets).unwrap_or_default();
-            Pockets { white, black }
-        })
-    });
+    };
     view! {
-        <Board
-            fen=fen
-            legal=legal
-            last_move=last_move
-            last_san=last_san
-            in_check=in_check
-            side_to_move=side_to_move
-            pockets=pockets
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(ZhEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v, pockets)))
+            with_pockets=true
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(ZhEvent::Move { mv }); }/>
     }
 }
 

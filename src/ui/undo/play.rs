@@ -14,7 +14,7 @@ use super::strings::{TEXTS, UndoTexts};
 use super::{current_view, name_of, use_uc};
 use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
-use crate::ui::board::{Board, glyph};
+use crate::ui::board::{ViewBoard, glyph, position};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
@@ -50,38 +50,17 @@ fn UcBoard() -> impl IntoView {
     let ctx = use_uc();
     let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
-    let pick = move |f: fn(&UcView) -> Option<String>| {
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(f)))
-    };
-    let legal = Signal::derive(move || {
+    let waits = move || {
         view_now.with(|v| {
             v.as_ref()
-                .map(|v| v.legal_moves_uci.clone())
-                .unwrap_or_default()
+                .filter(|v| v.phase == UcPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
-    let in_check =
-        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
-    let side_to_move = Signal::derive(move || {
-        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
-    });
-    let notice = Signal::derive(move || {
-        view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == UcPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
-        })
-    });
+    };
     view! {
-        <Board
-            fen=pick(|v| v.fen.clone())
-            legal=legal
-            last_move=pick(|v| v.last_move_uci.clone())
-            last_san=pick(|v| v.last_move_san.clone())
-            in_check=in_check
-            side_to_move=side_to_move
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(UcEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v)))
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(UcEvent::Move { mv }); }/>
     }
 }
 
