@@ -270,7 +270,7 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 {move || explain.get().map(|(_, text)| text)}
             </p>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <div class="bh-middle-row">
                 {undo(BoardId::A)}
                 <ClockControls

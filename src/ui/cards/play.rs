@@ -461,7 +461,7 @@ fn Middle(
                     </button>
                 </div>
             </Show>
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <Show when=has_clock fallback=move || view! {
                 <div class="button-row"><button type="button" class="button menu-button" on:click=move |_| menu_open.set(true)>{move || i18n.t().game.controls.menu}</button></div>
             }>

@@ -146,7 +146,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <ClockControls
                 paused=Signal::derive(paused)
                 can_pause=Signal::derive(can_pause)

@@ -307,7 +307,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 }
             })}
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             // While UC-7's decision is open its own buttons undo or accept, so
             // the strip leaves out its Undo and stays one row high.
             {move || {
