@@ -327,6 +327,80 @@ pub fn Board(
     }
 }
 
+/// One board's position as a game's view gives it. Every chess view names
+/// these fields alike (`fen`, `legal_moves_uci`, …), so `position!(view)`
+/// reads any of them; `position!(view, pockets)` takes its pockets too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub fen: Option<String>,
+    pub legal: Vec<String>,
+    pub last_move: Option<String>,
+    pub last_san: Option<String>,
+    pub in_check: bool,
+    pub side_to_move: Colour,
+    pub pockets: Option<[Pocket; 2]>,
+}
+
+macro_rules! position {
+    ($view:expr) => {
+        $crate::ui::board::position!($view, None)
+    };
+    ($view:expr, pockets) => {
+        $crate::ui::board::position!($view, $view.pockets)
+    };
+    ($view:expr, $pockets:expr) => {
+        $crate::ui::board::Position {
+            fen: $view.fen.clone(),
+            legal: $view.legal_moves_uci.clone(),
+            last_move: $view.last_move_uci.clone(),
+            last_san: $view.last_move_san.clone(),
+            in_check: $view.in_check,
+            side_to_move: $view.side_to_move,
+            pockets: $pockets,
+        }
+    };
+}
+pub(crate) use position;
+
+/// The board fed from a game's view (`position`: `None` with no game); each
+/// input is its own memo, so the board redraws when the position changes,
+/// not with every clock tick. `with_pockets` draws the drop pockets.
+#[component]
+pub fn ViewBoard(
+    #[prop(into)] position: Signal<Option<Position>>,
+    #[prop(into)] on_move: Callback<String>,
+    #[prop(optional)] with_pockets: bool,
+    #[prop(optional, into)] notice: Option<Signal<Option<&'static str>>>,
+    #[prop(default = Colour::White)] bottom: Colour,
+) -> impl IntoView {
+    fn field<T: Clone + PartialEq + Send + Sync + 'static>(
+        position: Signal<Option<Position>>,
+        get: fn(&Position) -> T,
+        none: T,
+    ) -> Signal<T> {
+        Memo::new(move |_| position.with(|p| p.as_ref().map_or_else(|| none.clone(), get))).into()
+    }
+    let pockets = with_pockets.then(|| {
+        let pocket = |p: &Position| {
+            let [white, black] = p.pockets.unwrap_or_default();
+            Pockets { white, black }
+        };
+        field(position, pocket, Pockets::default())
+    });
+    Board(BoardProps {
+        fen: field(position, |p| p.fen.clone(), None),
+        legal: field(position, |p| p.legal.clone(), Vec::new()),
+        last_move: field(position, |p| p.last_move.clone(), None),
+        in_check: field(position, |p| p.in_check, false),
+        side_to_move: field(position, |p| p.side_to_move, Colour::White),
+        last_san: field(position, |p| p.last_san.clone(), None),
+        on_move,
+        pockets,
+        notice,
+        bottom,
+    })
+}
+
 /// A finished game's last position, next to its result (end screens, board
 /// mode): the same board, taking no moves, with the pockets where the variant
 /// has them.

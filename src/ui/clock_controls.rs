@@ -5,33 +5,100 @@
 
 use leptos::prelude::*;
 
-use super::i18n::use_i18n;
+use super::i18n::{I18n, use_i18n};
+use super::module::LOW_TIME_MS;
 use super::theme::SunToggle;
 use crate::referee::Colour;
+
+/// A game's view as its clock halves read it. Each game says its own facts
+/// about a seat; what follows from them (the face, the low-time warning,
+/// which tap counts) is `HalfState::of`, the same in every game.
+pub trait ClockView {
+    /// A seat at the clock: a colour, or a colour on a board (bughouse).
+    type Seat: Copy;
+    /// The low-time warning starts at this many ms (`ModuleGame::low_time_ms`).
+    const LOW_MS: u64 = LOW_TIME_MS;
+    /// The player in the seat.
+    fn player(&self, seat: Self::Seat) -> String;
+    /// The seat's time (`None`: the game is played without a clock).
+    fn remaining_ms(&self, seat: Self::Seat) -> Option<u64>;
+    /// The seat's time as its half shows it (`4:59`, `9.3`).
+    fn face(&self, seat: Self::Seat) -> String {
+        self.remaining_ms(seat)
+            .map(super::format::clock_face)
+            .unwrap_or_default()
+    }
+    /// The seat's clock runs for its move.
+    fn to_move(&self, seat: Self::Seat) -> bool;
+    /// The seat's tap starts the game.
+    fn starts(&self, seat: Self::Seat) -> bool;
+    /// Moves are entered by tapping the clock, not on the on-screen board.
+    fn clock_mode(&self) -> bool;
+    /// A tap of the seat's half ends its move now.
+    fn taps(&self, seat: Self::Seat) -> bool {
+        self.to_move(seat) && self.clock_mode()
+    }
+    /// The half's status line, in the current language.
+    fn status(&self, seat: Self::Seat, i18n: I18n) -> String;
+}
+
+/// What one seat's half shows, computed from the game's view in one go.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HalfState {
+    pub name: String,
+    /// The time as shown (`4:59`, `9.3`).
+    pub face: String,
+    pub status: String,
+    pub to_move: bool,
+    pub low: bool,
+    /// This half's tap starts the game.
+    pub starts: bool,
+    /// A tap counts: it starts the game, or ends the move.
+    pub tappable: bool,
+}
+
+impl HalfState {
+    /// The seat's half in `view`; with no game, an empty half.
+    pub fn of<V: ClockView>(view: Option<&V>, seat: V::Seat, i18n: I18n) -> Self {
+        let Some(view) = view else {
+            return Self::default();
+        };
+        let (to_move, starts) = (view.to_move(seat), view.starts(seat));
+        Self {
+            name: view.player(seat),
+            face: view.face(seat),
+            status: view.status(seat, i18n),
+            low: to_move && view.remaining_ms(seat).is_some_and(|ms| ms <= V::LOW_MS),
+            tappable: starts || view.taps(seat),
+            to_move,
+            starts,
+        }
+    }
+}
 
 /// One side's half of the clock: colour chip, name, time face and a status
 /// line; the whole half is the clock button. Black's half is turned 180° (CSS
 /// `.far`) to face the player across the table. Children are appended to the
-/// status line (e.g. a running delay).
+/// status line (e.g. a running delay). A tap runs `on_start` on the half that
+/// starts the game, `on_tap` while the half is tappable, nothing otherwise.
 #[component]
 pub fn ClockHalf(
     colour: Colour,
-    #[prop(into)] name: Signal<String>,
-    /// The time as shown (`4:59`, `9.3`).
-    #[prop(into)]
-    face: Signal<String>,
-    #[prop(into)] status: Signal<String>,
-    #[prop(into)] to_move: Signal<bool>,
-    #[prop(into)] low: Signal<bool>,
-    /// This half's tap starts the game.
-    #[prop(into)]
-    starts: Signal<bool>,
-    #[prop(into)] tappable: Signal<bool>,
-    #[prop(into)] on_press: Callback<()>,
+    #[prop(into)] state: Signal<HalfState>,
+    #[prop(into)] on_start: Callback<()>,
+    #[prop(into)] on_tap: Callback<()>,
     #[prop(optional)] children: Option<ChildrenFn>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let is_white = colour == Colour::White;
+    let press = move || {
+        let (starts, tappable) = state.with_untracked(|s| (s.starts, s.tappable));
+        if starts {
+            on_start.run(());
+        } else if tappable {
+            on_tap.run(());
+        }
+    };
     view! {
         <button
             type="button"
@@ -39,11 +106,11 @@ pub fn ClockHalf(
             class:far=!is_white
             class:white-seat=is_white
             class:black-seat=!is_white
-            class:to-move=move || to_move.get()
-            class:low=move || low.get()
-            class:starts=move || starts.get()
-            aria-disabled=move || (!tappable.get()).to_string()
-            on:click=move |_| on_press.run(())
+            class:to-move=move || state.with(|s| s.to_move)
+            class:low=move || state.with(|s| s.low)
+            class:starts=move || state.with(|s| s.starts)
+            aria-disabled=move || (!state.with(|s| s.tappable)).to_string()
+            on:click=move |_| press()
         >
             // No aria-label: the name is the visible text in reading order, so it
             // always holds the time shown (WCAG 2.5.3); the hidden words make it
@@ -53,12 +120,12 @@ pub fn ClockHalf(
                     {move || if is_white { i18n.t().game.board.white } else { i18n.t().game.board.black }}
                 </span>
                 <span class="sr-only">{move || format!(" {}: ", i18n.t().game.controls.clock)}</span>
-                <span class="half-name">{move || name.get()}</span>
+                <span class="half-name">{move || state.with(|s| s.name.clone())}</span>
             </span>
             <span class="sr-only">", "</span>
-            <span class="bank" aria-live="off">{move || face.get()}</span>
+            <span class="bank" aria-live="off">{move || state.with(|s| s.face.clone())}</span>
             <span class="sr-only">". "</span>
-            <span class="half-status">{move || status.get()} {children.map(|children| children())}</span>
+            <span class="half-status">{move || state.with(|s| s.status.clone())} {children.map(|children| children())}</span>
         </button>
     }
 }

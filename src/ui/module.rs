@@ -531,3 +531,53 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
 
 /// The low-time warning starts here (colour, and a tick each second).
 pub const LOW_TIME_MS: u64 = 10_000;
+
+/// A module's entry in the app (`ENTRY`, for `ui::games::GAMES`) and its
+/// fixed facts (`SPEC`), from its id, its strings (`TEXTS`) and its root
+/// component. A module whose save is `<id>.<noun>` (a game, a match) names
+/// the noun, and its keys and file names follow from it: `<id>.<noun>`,
+/// `<id>.<noun>.damaged`, `<id>-save.json`, `<id>.muted`, `<id>-<noun>.json`
+/// (phones hold saves under these names: never change one). A module with
+/// a slot of its own gives it (and the rest follows), or gives all three.
+macro_rules! module_entry {
+    ($id:literal, $noun:literal, $table:ident) => {
+        $crate::ui::module::module_entry!(
+            $id,
+            $noun,
+            $table,
+            slot = $crate::ui::saved::Slot {
+                key: concat!($id, ".", $noun),
+                damaged_key: concat!($id, ".", $noun, ".damaged"),
+                file_name: concat!($id, "-save.json"),
+            }
+        );
+    };
+    ($id:literal, $noun:literal, $table:ident, slot = $slot:expr) => {
+        $crate::ui::module::module_entry!(
+            $id,
+            $table,
+            slot = $slot,
+            muted = concat!($id, ".muted"),
+            export = concat!($id, "-", $noun, ".json")
+        );
+    };
+    ($id:literal, $table:ident, slot = $slot:expr, muted = $muted:expr, export = $export:expr) => {
+        /// This module's one entry in the app (`ui::games::GAMES`).
+        pub const ENTRY: $crate::ui::games::GameEntry = $crate::ui::games::GameEntry {
+            id: $id,
+            href: concat!("#/", $id),
+            name: |t| TEXTS.get(t.lang).game_name,
+            summary: |t| TEXTS.get(t.lang).game_summary,
+            save_key: SPEC.slot.key,
+            view: || view! { <$table/> }.into_any(),
+        };
+
+        static SPEC: $crate::ui::module::ModuleSpec = $crate::ui::module::ModuleSpec {
+            slot: $slot,
+            muted_key: $muted,
+            export_file: $export,
+            refused: |i18n| i18n.of(&TEXTS).refused,
+        };
+    };
+}
+pub(crate) use module_entry;

@@ -15,7 +15,7 @@ use super::strings::TEXTS;
 use super::use_bh;
 use crate::referee::Colour;
 use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
-use crate::ui::board::{Board, Pockets};
+use crate::ui::board::{ViewBoard, position};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
@@ -79,27 +79,6 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
     let i18n = use_i18n();
     let b = board.index();
     let view_now = ctx.view;
-    let with_board = move |f: &dyn Fn(&crate::referee::bughouse::BhBoardView) -> Option<String>| {
-        view_now.with(|v| v.as_ref().and_then(|v| f(&v.boards[b])))
-    };
-    let fen = Signal::derive(move || with_board(&|bv| bv.fen.clone()));
-    let last_move = Signal::derive(move || with_board(&|bv| bv.last_move_uci.clone()));
-    let last_san = Signal::derive(move || with_board(&|bv| bv.last_move_san.clone()));
-    let legal = Signal::derive(move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .map(|v| v.boards[b].legal_moves_uci.clone())
-                .unwrap_or_default()
-        })
-    });
-    let in_check =
-        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.boards[b].in_check)));
-    let side_to_move = Signal::derive(move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .map_or(Colour::White, |v| v.boards[b].side_to_move)
-        })
-    });
     let notice = Signal::derive(move || {
         view_now.with(|v| {
             let v = v.as_ref()?;
@@ -111,33 +90,15 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
             }
         })
     });
-    let pockets = Signal::derive(move || {
-        view_now.with(|v| {
-            let [white, black] = v
-                .as_ref()
-                .and_then(|v| v.boards[b].pockets)
-                .unwrap_or_default();
-            Pockets { white, black }
-        })
-    });
     let seat = |colour| Seat { board, colour };
     let near = near_colour(board);
     view! {
         <div class="bh-panel" class:shown=move || shown.get() == board
             class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
             <Quadrant seat=seat(near.other()) far=true/>
-            <Board
-                fen=fen
-                legal=legal
-                last_move=last_move
-                last_san=last_san
-                in_check=in_check
-                side_to_move=side_to_move
-                pockets=pockets
-                notice=notice
-                bottom=near
-                on_move=Callback::new(move |mv: String| { ctx.send(BhEvent::Move { board, mv }); })
-            />
+            <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(&v.boards[b], pockets)))
+                with_pockets=true notice=notice bottom=near
+                on_move=move |mv: String| { ctx.send(BhEvent::Move { board, mv }); }/>
             <Quadrant seat=seat(near) far=false/>
         </div>
     }

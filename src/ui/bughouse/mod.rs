@@ -15,34 +15,12 @@ use leptos::prelude::*;
 
 use crate::referee::Colour;
 use crate::referee::bughouse::{BhGame, BhOutcome, BhReason, BhView, BoardId, Seat};
-use crate::ui::games::GameEntry;
-pub use crate::ui::module::LOW_TIME_MS;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
-use crate::ui::saved::Slot;
+use crate::ui::module::{self, ModuleCtx, ModuleGame};
 use crate::ui::{end_parts, format};
 use strings::{BughouseTexts, TEXTS};
 
-/// This module's one entry in the app (`ui::games::GAMES`).
-pub const ENTRY: GameEntry = GameEntry {
-    id: "bughouse",
-    href: "#/bughouse",
-    name: |t| TEXTS.get(t.lang).game_name,
-    summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: SPEC.slot.key,
-    view: || view! { <BughouseTable/> }.into_any(),
-};
-
-static SPEC: ModuleSpec = ModuleSpec {
-    // The match in progress (or just finished) lives here between page loads.
-    slot: Slot {
-        key: "bughouse.match",
-        damaged_key: "bughouse.match.damaged",
-        file_name: "bughouse-save.json",
-    },
-    muted_key: "bughouse.muted",
-    export_file: "bughouse-match.json",
-    refused: |i18n| i18n.of(&TEXTS).refused,
-};
+// The match in progress (or just finished) lives in `bughouse.match` between page loads.
+module::module_entry!("bughouse", "match", BughouseTable);
 
 /// The four seats in the order of `BhSetup::names`.
 pub const SEATS: [Seat; 4] = [
@@ -183,10 +161,4 @@ pub fn BughouseTable() -> impl IntoView {
         play::PlayScreen,
         end::EndScreen,
     )
-}
-
-/// The phone will not store the match (`ui::saved::UnsavedWarning`).
-#[component]
-pub fn Unsaved(compact: bool) -> impl IntoView {
-    use_bh().unsaved_warning(compact)
 }

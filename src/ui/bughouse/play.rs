@@ -8,13 +8,13 @@
 use leptos::prelude::*;
 
 use super::strings::{BughouseTexts, TEXTS};
-use super::{LOW_TIME_MS, boards::BoardsView, menu::GameMenu, use_bh};
+use super::{boards::BoardsView, menu::GameMenu, use_bh};
 use crate::referee::bughouse::{BhEvent, BhPhase, BhView, BoardId, Seat};
 use crate::referee::{Colour, InputMode};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, pause_while_open};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState, pause_while_open};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 
 #[component]
 pub fn PlayScreen() -> impl IntoView {
@@ -66,78 +66,61 @@ pub fn PlayScreen() -> impl IntoView {
     }
 }
 
+/// What a quadrant shows of a seat (`ClockHalf`).
+impl ClockView for BhView {
+    type Seat = Seat;
+
+    fn player(&self, seat: Seat) -> String {
+        super::seat_name(self, seat).to_owned()
+    }
+
+    fn remaining_ms(&self, seat: Seat) -> Option<u64> {
+        Some(self.boards[seat.board.index()].remaining_ms[seat.colour.index()])
+    }
+
+    fn to_move(&self, seat: Seat) -> bool {
+        self.phase == BhPhase::Running
+            && self.boards[seat.board.index()].side_to_move == seat.colour
+    }
+
+    // One Start starts both boards; it belongs to Black (White moves first).
+    fn starts(&self, seat: Seat) -> bool {
+        seat.colour == Colour::Black && self.phase == BhPhase::AwaitingStart
+    }
+
+    fn clock_mode(&self) -> bool {
+        self.mode == InputMode::Clock
+    }
+
+    fn status(&self, seat: Seat, i18n: I18n) -> String {
+        let t = i18n.of(&TEXTS);
+        let board = &self.boards[seat.board.index()];
+        let mine = board.side_to_move == seat.colour;
+        let state = match self.phase {
+            BhPhase::AwaitingStart if seat.colour == Colour::Black => t.tap_to_start,
+            BhPhase::AwaitingStart => t.black_starts,
+            BhPhase::Paused => t.paused,
+            _ if mine && board.waiting => t.no_move_wait,
+            _ if mine && self.clock_mode() => t.tap_when_moved,
+            _ if mine => t.your_move,
+            _ => t.waiting,
+        };
+        let delay = board.delay_ms[seat.colour.index()];
+        if delay > 0 {
+            format!("{state} · {} {}", t.delay, format::tenths(delay))
+        } else {
+            state.to_owned()
+        }
+    }
+}
+
 /// One player's clock: the shared `ClockHalf` (colour chip, name, time,
 /// status; the whole quadrant is the button), named with its board and team.
 #[component]
 pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
-    let (b, c) = (seat.board.index(), seat.colour.index());
-    let view_now = ctx.view;
-    let to_move = move || {
-        view_now.with(|v| {
-            v.as_ref().is_some_and(|v| {
-                v.phase == BhPhase::Running && v.boards[b].side_to_move == seat.colour
-            })
-        })
-    };
-    let low = move || {
-        to_move()
-            && view_now.with(|v| {
-                v.as_ref()
-                    .is_some_and(|v| v.boards[b].remaining_ms[c] <= LOW_TIME_MS)
-            })
-    };
-    // One Start starts both boards; it belongs to Black (White moves first).
-    let starts = move || {
-        seat.colour == Colour::Black
-            && view_now.with(|v| {
-                v.as_ref()
-                    .is_some_and(|v| v.phase == BhPhase::AwaitingStart)
-            })
-    };
-    let clock_mode =
-        move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Clock));
-    let tappable = move || starts() || (to_move() && clock_mode());
-    let press = move |()| {
-        if starts() {
-            ctx.send(BhEvent::Start);
-        } else if tappable() {
-            ctx.send(BhEvent::Press { board: seat.board });
-        }
-    };
-    let status = move || {
-        let t = i18n.of(&TEXTS);
-        view_now.with(|v| {
-            let Some(v) = v.as_ref() else {
-                return String::new();
-            };
-            let board = &v.boards[b];
-            let mine = board.side_to_move == seat.colour;
-            let state = match v.phase {
-                BhPhase::AwaitingStart if seat.colour == Colour::Black => t.tap_to_start,
-                BhPhase::AwaitingStart => t.black_starts,
-                BhPhase::Paused => t.paused,
-                _ if mine && board.waiting => t.no_move_wait,
-                _ if mine && v.mode == InputMode::Clock => t.tap_when_moved,
-                _ if mine => t.your_move,
-                _ => t.waiting,
-            };
-            let delay = board.delay_ms[c];
-            if delay > 0 {
-                format!("{state} · {} {}", t.delay, format::tenths(delay))
-            } else {
-                state.to_owned()
-            }
-        })
-    };
-    let name = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .map(|v| v.boards[b].names[c].clone())
-                .unwrap_or_default()
-        })
-    };
+    let state = Memo::new(move |_| ctx.view.with(|v| HalfState::of(v.as_ref(), seat, i18n)));
     // Where the player sits: "Board A · Team 1" (and the letter, big, in the corner).
     let place = move || {
         let t = i18n.of(&TEXTS);
@@ -149,13 +132,6 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
             seat.team().number()
         )
     };
-    let face = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .map(|v| format::clock_face(v.boards[b].remaining_ms[c]))
-                .unwrap_or_default()
-        })
-    };
     let board_class = if seat.board == BoardId::A {
         "bh-quad board-a"
     } else {
@@ -163,17 +139,8 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
     };
     view! {
         <div class=board_class class:far=far data-seat=format!("{}{}", seat.board.letter(), if seat.colour == Colour::White { 'w' } else { 'b' })>
-            <ClockHalf
-                colour=seat.colour
-                name=Signal::derive(name)
-                face=Signal::derive(face)
-                status=Signal::derive(status)
-                to_move=Signal::derive(to_move)
-                low=Signal::derive(low)
-                starts=Signal::derive(starts)
-                tappable=Signal::derive(tappable)
-                on_press=press
-            >
+            <ClockHalf colour=seat.colour state=state on_start=move |()| { ctx.send(BhEvent::Start); }
+                on_tap=move |()| { ctx.send(BhEvent::Press { board: seat.board }); }>
                 <span class="bh-place">{place}</span>
             </ClockHalf>
             <span class="bh-badge" aria-hidden="true">{seat.board.letter().to_string()}</span>
@@ -303,7 +270,7 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 {move || explain.get().map(|(_, text)| text)}
             </p>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <div class="bh-middle-row">
                 {undo(BoardId::A)}
                 <ClockControls

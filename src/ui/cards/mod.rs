@@ -19,28 +19,12 @@ use crate::referee::cards::{CsEvent, CsReason, CsView};
 use crate::referee::evening::{DrawFate, DrawRecord};
 use crate::ui::end_parts;
 use crate::ui::format;
-use crate::ui::games::GameEntry;
 use crate::ui::i18n::I18n;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
+use crate::ui::module::{self, ModuleCtx, ModuleGame};
 pub use store::CardsGame;
 use strings::{CardsTexts, TEXTS};
 
-/// This module's one entry in the app (`ui::games::GAMES`).
-pub const ENTRY: GameEntry = GameEntry {
-    id: "cards",
-    href: "#/cards",
-    name: |t| TEXTS.get(t.lang).game_name,
-    summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: store::SLOT.key,
-    view: || view! { <CardsTable/> }.into_any(),
-};
-
-static SPEC: ModuleSpec = ModuleSpec {
-    slot: store::SLOT,
-    muted_key: "cards.muted",
-    export_file: "cards-game.json",
-    refused: |i18n| i18n.of(&TEXTS).refused,
-};
+module::module_entry!("cards", "game", CardsTable, slot = store::SLOT);
 
 impl ModuleGame for CardsGame {
     type Event = CsEvent;
@@ -181,10 +165,4 @@ fn CardsModule() -> impl IntoView {
         play::PlayScreen,
         end::EndScreen,
     )
-}
-
-/// The phone will not store the game (`ui::saved::UnsavedWarning`).
-#[component]
-pub fn Unsaved(compact: bool) -> impl IntoView {
-    use_cards().unsaved_warning(compact)
 }

@@ -13,12 +13,13 @@ use super::strings::{CardsTexts, TEXTS};
 use super::{CardsCtx, current_view, name_of, use_cards};
 use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, Stack, TurnView};
 use crate::referee::{Colour, InputMode};
-use crate::ui::board::Board;
-use crate::ui::clock_controls::{AdjustRow, ClockControls, ClockHalf, Sheet, SoundAndDiscard};
+use crate::ui::board::{ViewBoard, position};
+use crate::ui::clock_controls::{
+    AdjustRow, ClockControls, ClockHalf, ClockView, HalfState, Sheet, SoundAndDiscard,
+};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
-use crate::ui::module::LOW_TIME_MS;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::play_parts::PlayFrame;
 use crate::ui::qr::escape;
 
@@ -280,94 +281,68 @@ fn wants_move(v: &CsView) -> bool {
     matches!(v.phase, CsPhase::Series | CsPhase::Reply) && !v.paused
 }
 
+/// What a half shows of a side (`ClockHalf`).
+impl ClockView for CsView {
+    type Seat = Colour;
+
+    fn player(&self, colour: Colour) -> String {
+        name_of(self, colour)
+    }
+
+    fn remaining_ms(&self, colour: Colour) -> Option<u64> {
+        self.remaining_ms.map(|ms| ms[colour.index()])
+    }
+
+    fn to_move(&self, colour: Colour) -> bool {
+        self.side_to_move == colour && wants_move(self)
+    }
+
+    fn starts(&self, colour: Colour) -> bool {
+        self.phase == CsPhase::AwaitingStart && self.side_to_move != colour
+    }
+
+    fn clock_mode(&self) -> bool {
+        self.mode == InputMode::Clock
+    }
+
+    fn status(&self, colour: Colour, i18n: I18n) -> String {
+        let t = i18n.of(&TEXTS);
+        let mover = name_of(self, self.side_to_move);
+        match self.phase {
+            CsPhase::AwaitingStart if self.side_to_move == colour => t.wait_start.to_owned(),
+            CsPhase::AwaitingStart => format::fill(t.tap_to_start, &[("mover", &mover)]),
+            _ if self.paused => t.paused.to_owned(),
+            CsPhase::Reply if self.side_to_move == colour => if self.clock_mode() {
+                t.reply_clock
+            } else {
+                t.reply_board
+            }
+            .to_owned(),
+            CsPhase::Series if self.side_to_move == colour => {
+                let left = self.series.as_ref().map_or(0, |s| s.cards_left);
+                let card = (7 - left.max(1)).to_string();
+                format::fill(
+                    if self.clock_mode() {
+                        t.tap_after_move
+                    } else {
+                        t.your_series
+                    },
+                    &[("card", &card)],
+                )
+            }
+            _ => t.waiting.to_owned(),
+        }
+    }
+}
+
 #[component]
 fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_cards();
-    let i = colour.index();
-    let to_move = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .is_some_and(|v| v.side_to_move == colour && wants_move(v))
-        })
-    };
-    let starts = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .is_some_and(|v| v.phase == CsPhase::AwaitingStart && v.side_to_move != colour)
-        })
-    };
-    let clock_mode =
-        move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Clock));
-    let tappable = move || starts() || (to_move() && clock_mode());
-    let press = move |()| {
-        if starts() {
-            ctx.send(CsEvent::Start);
-        } else if tappable() {
-            played(ctx, note, false);
-        }
-    };
-    let status = move || {
-        let t = i18n.of(&TEXTS);
-        view_now.with(|v| {
-            let Some(v) = v.as_ref() else {
-                return String::new();
-            };
-            let mover = name_of(v, v.side_to_move);
-            match v.phase {
-                CsPhase::AwaitingStart if v.side_to_move == colour => t.wait_start.to_owned(),
-                CsPhase::AwaitingStart => format::fill(t.tap_to_start, &[("mover", &mover)]),
-                _ if v.paused => t.paused.to_owned(),
-                CsPhase::Reply if v.side_to_move == colour => if v.mode == InputMode::Clock {
-                    t.reply_clock
-                } else {
-                    t.reply_board
-                }
-                .to_owned(),
-                CsPhase::Series if v.side_to_move == colour => {
-                    let left = v.series.as_ref().map_or(0, |s| s.cards_left);
-                    let card = (7 - left.max(1)).to_string();
-                    format::fill(
-                        if v.mode == InputMode::Clock {
-                            t.tap_after_move
-                        } else {
-                            t.your_series
-                        },
-                        &[("card", &card)],
-                    )
-                }
-                _ => t.waiting.to_owned(),
-            }
-        })
-    };
-    let face = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .and_then(|v| v.remaining_ms)
-                .map(|ms| format::clock_face(ms[i]))
-                .unwrap_or_default()
-        })
-    };
-    let low = move || {
-        to_move()
-            && view_now.with(|v| {
-                v.as_ref()
-                    .and_then(|v| v.remaining_ms)
-                    .is_some_and(|ms| ms[i] <= LOW_TIME_MS)
-            })
-    };
+    let state = Memo::new(move |_| view_now.with(|v| HalfState::of(v.as_ref(), colour, i18n)));
     view! {
-        <ClockHalf
-            colour=colour
-            name=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| name_of(v, colour)).unwrap_or_default()))
-            face=Signal::derive(face)
-            status=Signal::derive(status)
-            to_move=Signal::derive(to_move)
-            low=Signal::derive(low)
-            starts=Signal::derive(starts)
-            tappable=Signal::derive(tappable)
-            on_press=press
-        />
+        <ClockHalf colour=colour state=state on_start=move |()| { ctx.send(CsEvent::Start); }
+            on_tap=move |()| played(ctx, note, false)/>
     }
 }
 
@@ -486,7 +461,7 @@ fn Middle(
                     </button>
                 </div>
             </Show>
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <Show when=has_clock fallback=move || view! {
                 <div class="button-row"><button type="button" class="button menu-button" on:click=move |_| menu_open.set(true)>{move || i18n.t().game.controls.menu}</button></div>
             }>
@@ -511,26 +486,17 @@ fn Middle(
 fn CsBoard(view_now: Memo<Option<CsView>>) -> impl IntoView {
     let ctx = use_cards();
     let i18n = use_i18n();
-    let pick = move |f: fn(&CsView) -> Option<String>| {
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(f)))
-    };
-    let notice = Signal::derive(move || {
+    let waits = move || {
         view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == CsPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
+            v.as_ref()
+                .filter(|v| v.phase == CsPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
+    };
     view! {
-        <Board
-            fen=pick(|v| v.fen.clone())
-            legal=Signal::derive(move || view_now.with(|v| v.as_ref().map(|v| v.legal_moves_uci.clone()).unwrap_or_default()))
-            last_move=pick(|v| v.last_move_uci.clone())
-            last_san=pick(|v| v.last_move_san.clone())
-            in_check=Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)))
-            side_to_move=Signal::derive(move || view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move)))
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(CsEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v)))
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(CsEvent::Move { mv }); }/>
     }
 }
 

@@ -13,33 +13,11 @@ use leptos::prelude::*;
 
 use crate::referee::{ZhGame, ZhReason, ZhView};
 use crate::ui::end_parts;
-use crate::ui::games::GameEntry;
-pub use crate::ui::module::LOW_TIME_MS;
-use crate::ui::module::{self, ModuleCtx, ModuleGame, ModuleSpec};
-use crate::ui::saved::Slot;
+use crate::ui::module::{self, ModuleCtx, ModuleGame};
 use strings::{CrazyhouseTexts, TEXTS};
 
-/// This module's one entry in the app (`ui::games::GAMES`).
-pub const ENTRY: GameEntry = GameEntry {
-    id: "crazyhouse",
-    href: "#/crazyhouse",
-    name: |t| TEXTS.get(t.lang).game_name,
-    summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: SPEC.slot.key,
-    view: || view! { <CrazyhouseTable/> }.into_any(),
-};
-
-static SPEC: ModuleSpec = ModuleSpec {
-    // The game in progress (or just finished) lives here between page loads.
-    slot: Slot {
-        key: "crazyhouse.game",
-        damaged_key: "crazyhouse.game.damaged",
-        file_name: "crazyhouse-save.json",
-    },
-    muted_key: "crazyhouse.muted",
-    export_file: "crazyhouse-game.json",
-    refused: |i18n| i18n.of(&TEXTS).refused,
-};
+// The game in progress (or just finished) lives in `crazyhouse.game` between page loads.
+module::module_entry!("crazyhouse", "game", CrazyhouseTable);
 
 /// Shared by the module's screens.
 pub type ZhCtx = ModuleCtx<ZhGame>;
@@ -106,10 +84,4 @@ pub fn CrazyhouseTable() -> impl IntoView {
         play::PlayScreen,
         end::EndScreen,
     )
-}
-
-/// The phone will not store the game (`ui::saved::UnsavedWarning`).
-#[component]
-pub fn Unsaved(compact: bool) -> impl IntoView {
-    use_zh().unsaved_warning(compact)
 }

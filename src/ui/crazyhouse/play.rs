@@ -5,12 +5,12 @@
 
 use leptos::prelude::*;
 
-use super::{LOW_TIME_MS, current_view, menu::GameMenu, use_zh};
-use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase};
-use crate::ui::board::{Board, Pockets};
-use crate::ui::clock_controls::{ClockControls, ClockHalf};
+use super::{current_view, menu::GameMenu, use_zh};
+use crate::referee::{Colour, InputMode, ZhEvent, ZhPhase, ZhView};
+use crate::ui::board::{ViewBoard, position};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::play_parts::PlayFrame;
 
 use super::strings::TEXTS;
@@ -44,48 +44,67 @@ fn ZhBoard() -> impl IntoView {
     let ctx = use_zh();
     let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
-    let fen = Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.fen.clone())));
-    let legal = Signal::derive(move || {
+    // Before the starting press the board takes no move; say who starts whom.
+    let waits = move || {
         view_now.with(|v| {
             v.as_ref()
-                .map(|v| v.legal_moves_uci.clone())
-                .unwrap_or_default()
+                .filter(|v| v.phase == ZhPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
-    let last_move =
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_uci.clone())));
-    let last_san =
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(|v| v.last_move_san.clone())));
-    let in_check =
-        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
-    let side_to_move = Signal::derive(move || {
-        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
-    });
-    // Before the starting press the board takes no move; say who starts whom.
-    let notice = Signal::derive(move || {
-        view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == ZhPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
-        })
-    });
-    let pockets = Signal::derive(move || {
-        view_now.with(|v| {
-            let [white, black] = v.as_ref().and_then(|v| v.pockets).unwrap_or_default();
-            Pockets { white, black }
-        })
-    });
+    };
     view! {
-        <Board
-            fen=fen
-            legal=legal
-            last_move=last_move
-            last_san=last_san
-            in_check=in_check
-            side_to_move=side_to_move
-            pockets=pockets
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(ZhEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v, pockets)))
+            with_pockets=true
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(ZhEvent::Move { mv }); }/>
+    }
+}
+
+/// What a half shows of a side (`ClockHalf`).
+impl ClockView for ZhView {
+    type Seat = Colour;
+
+    fn player(&self, colour: Colour) -> String {
+        match colour {
+            Colour::White => self.white.clone(),
+            Colour::Black => self.black.clone(),
+        }
+    }
+
+    fn remaining_ms(&self, colour: Colour) -> Option<u64> {
+        Some(self.remaining_ms[colour.index()])
+    }
+
+    fn to_move(&self, colour: Colour) -> bool {
+        self.side_to_move == colour && self.phase == ZhPhase::Running
+    }
+
+    // The starting press belongs to the side that does not move first.
+    fn starts(&self, colour: Colour) -> bool {
+        self.phase == ZhPhase::AwaitingStart && self.side_to_move != colour
+    }
+
+    fn clock_mode(&self) -> bool {
+        self.mode == InputMode::Clock
+    }
+
+    fn status(&self, colour: Colour, i18n: I18n) -> String {
+        let t = i18n.of(&TEXTS);
+        let state = match self.phase {
+            // The side to move waits; the other side's tap starts its clock.
+            ZhPhase::AwaitingStart if self.side_to_move == colour => {
+                t.wait_for_start[colour.other().index()]
+            }
+            ZhPhase::AwaitingStart => t.tap_to_start[self.side_to_move.index()],
+            ZhPhase::Paused => t.paused,
+            _ if self.side_to_move == colour && self.clock_mode() => t.tap_when_moved,
+            _ if self.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        };
+        let moves = t
+            .moves_made
+            .count(u64::from(self.moves_made[colour.index()]));
+        format!("{state} · {moves}")
     }
 }
 
@@ -94,70 +113,17 @@ fn ZhBoard() -> impl IntoView {
 fn Half(colour: Colour) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let is_white = colour == Colour::White;
-    let i = colour.index();
-    let view_now = move || current_view(&ctx);
-    let to_move =
-        move || view_now().is_some_and(|v| v.side_to_move == colour && v.phase == ZhPhase::Running);
-    let low = move || to_move() && view_now().is_some_and(|v| v.remaining_ms[i] <= LOW_TIME_MS);
-    // The starting press belongs to the side that does not move first.
-    let starts_game = move || {
-        view_now().is_some_and(|v| v.phase == ZhPhase::AwaitingStart && v.side_to_move != colour)
-    };
-    let tappable = move || {
-        starts_game() || (to_move() && view_now().is_some_and(|v| v.mode == InputMode::Clock))
-    };
-    let press = move |()| {
-        if starts_game() {
-            ctx.send(ZhEvent::Start);
-        } else if tappable() {
-            ctx.send(ZhEvent::Press);
-        }
-    };
-    let status = move || {
-        let t = i18n.of(&TEXTS);
-        let Some(v) = view_now() else {
-            return String::new();
-        };
-        let state = match v.phase {
-            // The side to move waits; the other side's tap starts its clock.
-            ZhPhase::AwaitingStart if v.side_to_move == colour => {
-                t.wait_for_start[colour.other().index()]
-            }
-            ZhPhase::AwaitingStart => t.tap_to_start[v.side_to_move.index()],
-            ZhPhase::Paused => t.paused,
-            _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
-            _ if v.side_to_move == colour => t.your_move,
-            _ => t.waiting,
-        };
-        let moves = t.moves_made.count(u64::from(v.moves_made[i]));
-        format!("{state} · {moves}")
-    };
-    let name = move || {
-        view_now()
-            .map(|v| if is_white { v.white } else { v.black })
-            .unwrap_or_default()
-    };
+    let state = Memo::new(move |_| HalfState::of(current_view(&ctx).as_ref(), colour, i18n));
     // A running simple delay is shown apart: the face does not move during it.
     let delay = move || {
-        view_now()
-            .map(|v| v.delay_ms[i])
+        current_view(&ctx)
+            .map(|v| v.delay_ms[colour.index()])
             .filter(|&ms| ms > 0)
             .map(|ms| format!("{} {}", i18n.of(&TEXTS).delay, format::tenths(ms)))
     };
-
     view! {
-        <ClockHalf
-            colour=colour
-            name=Signal::derive(name)
-            face=Signal::derive(move || view_now().map(|v| format::clock_face(v.remaining_ms[i])).unwrap_or_default())
-            status=Signal::derive(status)
-            to_move=Signal::derive(to_move)
-            low=Signal::derive(low)
-            starts=Signal::derive(starts_game)
-            tappable=Signal::derive(tappable)
-            on_press=press
-        >
+        <ClockHalf colour=colour state=state on_start=move |()| { ctx.send(ZhEvent::Start); }
+            on_tap=move |()| { ctx.send(ZhEvent::Press); }>
             {move || delay().map(|d| view! { <span class="delay">" · " {d}</span> })}
         </ClockHalf>
     }
@@ -184,7 +150,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 })}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <ClockControls
                 paused=Signal::derive(paused)
                 can_pause=Signal::derive(can_pause)

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{current_view, use_table};
-use crate::referee::{Colour, Event, PublicView, ViewPhase};
+use crate::referee::{Event, ViewPhase};
 use crate::ui::i18n::use_i18n;
 
 use super::strings::TEXTS;
@@ -22,27 +22,9 @@ pub fn Board() -> impl IntoView {
         })
     });
     let notice = Signal::derive(move || waiting.get().then(|| i18n.of(&TEXTS).board_waits));
-    // Each input is its own memo: the view changes with every clock tick, the
-    // board only when the position does.
-    fn field<T: Clone + PartialEq + Send + Sync + 'static>(
-        view_now: Memo<Option<PublicView>>,
-        get: fn(&PublicView) -> T,
-        none: T,
-    ) -> Signal<T> {
-        Memo::new(move |_| view_now.with(|v| v.as_ref().map_or_else(|| none.clone(), get))).into()
-    }
     view! {
-        <board::Board
-            fen=field(view_now, |v| v.fen.clone(), None)
-            legal=field(view_now, |v| v.legal_moves_uci.clone(), Vec::new())
-            last_move=field(view_now, |v| v.last_move_uci.clone(), None)
-            in_check=field(view_now, |v| v.in_check, false)
-            side_to_move=field(view_now, |v| v.side_to_move, Colour::White)
-            last_san=field(view_now, |v| v.last_move_san.clone(), None)
+        <board::ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| board::position!(v)))
             notice=notice
-            on_move=move |mv| {
-                ctx.send(Event::Move { mv });
-            }
-        />
+            on_move=move |mv: String| { ctx.send(Event::Move { mv }); }/>
     }
 }

@@ -16,29 +16,22 @@ mod swap;
 use leptos::prelude::*;
 
 use super::format;
-use super::module::{self, Alert, ModuleCtx, ModuleGame, ModulePage, ModuleSpec, Screen};
+use super::module::{self, Alert, ModuleCtx, ModuleGame, ModulePage, Screen};
 use crate::referee::{Event, Game, PublicView, Stage, Table, TableError, ViewPhase};
-use crate::ui::games::GameEntry;
 use crate::web::device;
 
 use strings::TEXTS;
 
-/// This module's one entry in the app (`ui::games::GAMES`).
-pub const ENTRY: GameEntry = GameEntry {
-    id: "nordau",
-    href: "#/nordau",
-    name: |t| TEXTS.get(t.lang).game_name,
-    summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: store::SLOT.key,
-    view: || view! { <NordauTable/> }.into_any(),
-};
+module::module_entry!(
+    "nordau",
+    NordauTable,
+    slot = store::SLOT,
+    muted = "nordau-shift.muted",
+    export = "nordau-shift-table.json"
+);
 
-static SPEC: ModuleSpec = ModuleSpec {
-    slot: store::SLOT,
-    muted_key: "nordau-shift.muted",
-    export_file: "nordau-shift-table.json",
-    refused: |i18n| i18n.of(&TEXTS).refused,
-};
+/// The low-time warning starts at 5 s left in a bank (NS-6).
+const LOW_MS: u64 = 5_000;
 
 /// NS-10: the seats turn over.
 const SWAP_ALERT: Alert = Alert {
@@ -97,7 +90,7 @@ impl ModuleGame for Table {
 
     /// NS-6: the warning ticks in a bank's last five seconds.
     fn low_time_ms() -> u64 {
-        5_000
+        LOW_MS
     }
 
     fn blank() -> Option<Table> {
@@ -258,7 +251,7 @@ fn NordauModule(text: (Option<String>, bool)) -> impl IntoView {
             damaged=damaged
             screen=ctx.screen()
             live=live
-            unsaved=move || view! { <Unsaved compact=false/> }
+            unsaved=move || ctx.unsaved_warning(false)
             setup=|| view! { <BeforePlay/> }
             play=|| view! { <play::PlayScreen/> }
             end=|| view! { <end::EndScreen/> }
@@ -279,12 +272,6 @@ fn BeforePlay() -> impl IntoView {
             view! { <setup::SetupScreen/> }.into_any()
         }
     }
-}
-
-/// The phone will not store the table (`ui::saved::UnsavedWarning`).
-#[component]
-pub fn Unsaved(compact: bool) -> impl IntoView {
-    use_table().unsaved_warning(compact)
 }
 
 /// The game's public view at the screen's time (tracks both, through the

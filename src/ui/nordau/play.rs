@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
-use crate::ui::clock_controls::{ClockControls, ClockHalf};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::play_parts::PlayFrame;
 
 use super::strings::TEXTS;
@@ -38,73 +38,66 @@ pub fn PlayScreen() -> impl IntoView {
     }
 }
 
+/// What a half shows of a seat (`ClockHalf`).
+impl ClockView for PublicView {
+    type Seat = Colour;
+    const LOW_MS: u64 = super::LOW_MS;
+
+    fn player(&self, colour: Colour) -> String {
+        match colour {
+            Colour::White => self.white.clone(),
+            Colour::Black => self.black.clone(),
+        }
+    }
+
+    fn remaining_ms(&self, colour: Colour) -> Option<u64> {
+        Some(match colour {
+            Colour::White => self.white_ms,
+            Colour::Black => self.black_ms,
+        })
+    }
+
+    fn face(&self, colour: Colour) -> String {
+        self.remaining_ms(colour)
+            .map(format::bank)
+            .unwrap_or_default()
+    }
+
+    fn to_move(&self, colour: Colour) -> bool {
+        self.side_to_move == colour && matches!(self.phase, ViewPhase::Running)
+    }
+
+    fn starts(&self, colour: Colour) -> bool {
+        colour == Colour::Black && self.phase == ViewPhase::AwaitingFirstPress
+    }
+
+    fn clock_mode(&self) -> bool {
+        self.mode == InputMode::Clock
+    }
+
+    fn status(&self, colour: Colour, i18n: I18n) -> String {
+        let t = i18n.of(&TEXTS);
+        match self.phase {
+            ViewPhase::AwaitingFirstPress if colour == Colour::White => t.wait_for_start,
+            ViewPhase::AwaitingFirstPress => t.tap_to_start,
+            ViewPhase::Paused => t.paused,
+            _ if self.side_to_move == colour && self.clock_mode() => t.tap_when_moved,
+            _ if self.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        }
+        .to_owned()
+    }
+}
+
 /// One seat's half: the person, the colour, the bank. Black's is turned 180°.
 #[component]
 fn Half(colour: Colour) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let view_now = move || current_view(&ctx);
-    let is_white = colour == Colour::White;
-
-    let state = move || {
-        let view = view_now()?;
-        let bank = if is_white {
-            view.white_ms
-        } else {
-            view.black_ms
-        };
-        Some((view, bank))
-    };
-    let to_move = move || {
-        state()
-            .is_some_and(|(v, _)| v.side_to_move == colour && matches!(v.phase, ViewPhase::Running))
-    };
-    let low = move || to_move() && state().is_some_and(|(_, bank)| bank <= 5_000);
-    let starts_game =
-        move || !is_white && state().is_some_and(|(v, _)| v.phase == ViewPhase::AwaitingFirstPress);
-    let tappable = move || {
-        starts_game() || (to_move() && state().is_some_and(|(v, _)| v.mode == InputMode::Clock))
-    };
-    let press = move |()| {
-        if starts_game() {
-            ctx.send(Event::Start);
-        } else if tappable() {
-            ctx.send(Event::Press);
-        }
-    };
-    let status = move || {
-        let t = i18n.of(&TEXTS);
-        let Some((view, _)) = state() else {
-            return String::new();
-        };
-        match view.phase {
-            ViewPhase::AwaitingFirstPress if is_white => t.wait_for_start,
-            ViewPhase::AwaitingFirstPress => t.tap_to_start,
-            ViewPhase::Paused => t.paused,
-            _ if view.side_to_move == colour && view.mode == InputMode::Clock => t.tap_when_moved,
-            _ if view.side_to_move == colour => t.your_move,
-            _ => t.waiting,
-        }
-        .to_owned()
-    };
-    let name = move || {
-        state()
-            .map(|(v, _)| if is_white { v.white } else { v.black })
-            .unwrap_or_default()
-    };
-
+    let state = Memo::new(move |_| HalfState::of(current_view(&ctx).as_ref(), colour, i18n));
     view! {
-        <ClockHalf
-            colour=colour
-            name=Signal::derive(name)
-            face=Signal::derive(move || state().map(|(_, bank)| format::bank(bank)).unwrap_or_default())
-            status=Signal::derive(status)
-            to_move=Signal::derive(to_move)
-            low=Signal::derive(low)
-            starts=Signal::derive(starts_game)
-            tappable=Signal::derive(tappable)
-            on_press=press
-        />
+        <ClockHalf colour=colour state=state on_start=move |()| { ctx.send(Event::Start); }
+            on_tap=move |()| { ctx.send(Event::Press); }/>
     }
 }
 
@@ -153,7 +146,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             <ClockControls
                 paused=Signal::derive(paused)
                 can_pause=Signal::derive(can_pause)

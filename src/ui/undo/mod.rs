@@ -18,31 +18,10 @@ use leptos::prelude::*;
 use crate::referee::Colour;
 use crate::referee::undo::{UcGame, UcReason, UcView};
 use crate::ui::end_parts;
-use crate::ui::games::GameEntry;
-use crate::ui::module::{self, ModuleCtx, ModuleSpec};
-use crate::ui::saved::Slot;
+use crate::ui::module::{self, ModuleCtx};
 use strings::{TEXTS, UndoTexts};
 
-/// This module's one entry in the app (`ui::games::GAMES`).
-pub const ENTRY: GameEntry = GameEntry {
-    id: "undo",
-    href: "#/undo",
-    name: |t| TEXTS.get(t.lang).game_name,
-    summary: |t| TEXTS.get(t.lang).game_summary,
-    save_key: SPEC.slot.key,
-    view: || view! { <UndoTable/> }.into_any(),
-};
-
-static SPEC: ModuleSpec = ModuleSpec {
-    slot: Slot {
-        key: "undo.game",
-        damaged_key: "undo.game.damaged",
-        file_name: "undo-save.json",
-    },
-    muted_key: "undo.muted",
-    export_file: "undo-game.json",
-    refused: |i18n| i18n.of(&TEXTS).refused,
-};
+module::module_entry!("undo", "game", UndoTable);
 
 /// The save is the referee's log. For a drawn start it holds the seed from
 /// the moment the words are locked: the seed then decides nothing more than
@@ -117,10 +96,4 @@ pub fn UndoTable() -> impl IntoView {
         play::PlayScreen,
         end::EndScreen,
     )
-}
-
-/// The phone will not store the game (`ui::saved::UnsavedWarning`).
-#[component]
-pub fn Unsaved(compact: bool) -> impl IntoView {
-    use_uc().unsaved_warning(compact)
 }

@@ -14,12 +14,11 @@ use super::strings::{TEXTS, UndoTexts};
 use super::{current_view, name_of, use_uc};
 use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
-use crate::ui::board::{Board, glyph};
-use crate::ui::clock_controls::{ClockControls, ClockHalf};
+use crate::ui::board::{ViewBoard, glyph, position};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
-use crate::ui::module::LOW_TIME_MS;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::play_parts::PlayFrame;
 
 #[component]
@@ -51,38 +50,68 @@ fn UcBoard() -> impl IntoView {
     let ctx = use_uc();
     let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
-    let pick = move |f: fn(&UcView) -> Option<String>| {
-        Signal::derive(move || view_now.with(|v| v.as_ref().and_then(f)))
-    };
-    let legal = Signal::derive(move || {
+    let waits = move || {
         view_now.with(|v| {
             v.as_ref()
-                .map(|v| v.legal_moves_uci.clone())
-                .unwrap_or_default()
+                .filter(|v| v.phase == UcPhase::AwaitingStart)
+                .map(|v| v.side_to_move)
         })
-    });
-    let in_check =
-        Signal::derive(move || view_now.with(|v| v.as_ref().is_some_and(|v| v.in_check)));
-    let side_to_move = Signal::derive(move || {
-        view_now.with(|v| v.as_ref().map_or(Colour::White, |v| v.side_to_move))
-    });
-    let notice = Signal::derive(move || {
-        view_now.with(|v| {
-            let v = v.as_ref().filter(|v| v.phase == UcPhase::AwaitingStart)?;
-            Some(i18n.of(&TEXTS).board_waits[v.side_to_move.index()])
-        })
-    });
+    };
     view! {
-        <Board
-            fen=pick(|v| v.fen.clone())
-            legal=legal
-            last_move=pick(|v| v.last_move_uci.clone())
-            last_san=pick(|v| v.last_move_san.clone())
-            in_check=in_check
-            side_to_move=side_to_move
-            notice=notice
-            on_move=Callback::new(move |mv: String| { ctx.send(UcEvent::Move { mv }); })
-        />
+        <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v)))
+            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
+            on_move=move |mv: String| { ctx.send(UcEvent::Move { mv }); }/>
+    }
+}
+
+/// What a half shows of a side (`ClockHalf`).
+impl ClockView for UcView {
+    type Seat = Colour;
+
+    fn player(&self, colour: Colour) -> String {
+        name_of(self, colour).to_owned()
+    }
+
+    fn remaining_ms(&self, colour: Colour) -> Option<u64> {
+        Some(self.remaining_ms[colour.index()])
+    }
+
+    fn to_move(&self, colour: Colour) -> bool {
+        self.side_to_move == colour
+            && !self.paused
+            && matches!(self.phase, UcPhase::Playing | UcPhase::Decision { .. })
+    }
+
+    fn starts(&self, colour: Colour) -> bool {
+        self.phase == UcPhase::AwaitingStart && self.side_to_move != colour
+    }
+
+    fn clock_mode(&self) -> bool {
+        self.mode == InputMode::Clock
+    }
+
+    // During UC-7's decision the clock runs, but a tap ends no move.
+    fn taps(&self, colour: Colour) -> bool {
+        self.to_move(colour) && self.phase == UcPhase::Playing && self.clock_mode()
+    }
+
+    fn status(&self, colour: Colour, i18n: I18n) -> String {
+        let t = i18n.of(&TEXTS);
+        let state = match self.phase {
+            UcPhase::AwaitingStart if self.side_to_move == colour => {
+                t.wait_for_start[colour.other().index()]
+            }
+            UcPhase::AwaitingStart => t.tap_to_start[self.side_to_move.index()],
+            _ if self.paused => t.paused,
+            UcPhase::Decision { colour: c, .. } if c == colour => t.decision_explain,
+            _ if self.side_to_move == colour && self.clock_mode() => t.tap_when_moved,
+            _ if self.side_to_move == colour => t.your_move,
+            _ => t.waiting,
+        };
+        match self.delay_ms[colour.index()] {
+            0 => state.to_owned(),
+            ms => format!("{state} · {} {}", t.delay, format::tenths(ms)),
+        }
     }
 }
 
@@ -91,73 +120,19 @@ fn UcBoard() -> impl IntoView {
 fn Half(colour: Colour) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_uc();
-    let i = colour.index();
-    let view_now = move || current_view(&ctx);
-    let to_move = move || {
-        view_now().is_some_and(|v| {
-            v.side_to_move == colour
-                && !v.paused
-                && matches!(v.phase, UcPhase::Playing | UcPhase::Decision { .. })
-        })
-    };
-    let low = move || to_move() && view_now().is_some_and(|v| v.remaining_ms[i] <= LOW_TIME_MS);
-    let starts_game = move || {
-        view_now().is_some_and(|v| v.phase == UcPhase::AwaitingStart && v.side_to_move != colour)
-    };
-    let tappable = move || {
-        starts_game()
-            || view_now().is_some_and(|v| {
-                v.side_to_move == colour
-                    && !v.paused
-                    && v.phase == UcPhase::Playing
-                    && v.mode == InputMode::Clock
-            })
-    };
-    let press = move |()| {
-        if starts_game() {
-            ctx.send(UcEvent::Start);
-        } else if tappable() {
-            ctx.send(UcEvent::Press);
-        }
-    };
-    let status = move || {
-        let t = i18n.of(&TEXTS);
-        let Some(v) = view_now() else {
-            return String::new();
-        };
-        let state = match v.phase {
-            UcPhase::AwaitingStart if v.side_to_move == colour => {
-                t.wait_for_start[colour.other().index()]
-            }
-            UcPhase::AwaitingStart => t.tap_to_start[v.side_to_move.index()],
-            _ if v.paused => t.paused,
-            UcPhase::Decision { colour: c, .. } if c == colour => t.decision_explain,
-            _ if v.side_to_move == colour && v.mode == InputMode::Clock => t.tap_when_moved,
-            _ if v.side_to_move == colour => t.your_move,
-            _ => t.waiting,
-        };
-        match v.delay_ms[i] {
-            0 => state.to_owned(),
-            ms => format!("{state} · {} {}", t.delay, format::tenths(ms)),
-        }
-    };
+    let state = Memo::new(move |_| HalfState::of(current_view(&ctx).as_ref(), colour, i18n));
     let tokens = move || {
-        view_now()
-            .map(|v| i18n.of(&TEXTS).tokens.count(u64::from(v.tokens[i])))
+        current_view(&ctx)
+            .map(|v| {
+                i18n.of(&TEXTS)
+                    .tokens
+                    .count(u64::from(v.tokens[colour.index()]))
+            })
             .unwrap_or_default()
     };
     view! {
-        <ClockHalf
-            colour=colour
-            name=Signal::derive(move || view_now().map(|v| name_of(&v, colour).to_owned()).unwrap_or_default())
-            face=Signal::derive(move || view_now().map(|v| format::clock_face(v.remaining_ms[i])).unwrap_or_default())
-            status=Signal::derive(status)
-            to_move=Signal::derive(to_move)
-            low=Signal::derive(low)
-            starts=Signal::derive(starts_game)
-            tappable=Signal::derive(tappable)
-            on_press=press
-        >
+        <ClockHalf colour=colour state=state on_start=move |()| { ctx.send(UcEvent::Start); }
+            on_tap=move |()| { ctx.send(UcEvent::Press); }>
             <span class="uc-tokens" data-colour=if colour == Colour::White { "white" } else { "black" }>
                 " · " <strong>{tokens}</strong>
             </span>
@@ -332,7 +307,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 }
             })}
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
-            <super::Unsaved compact=true/>
+            {ctx.unsaved_warning(true)}
             // While UC-7's decision is open its own buttons undo or accept, so
             // the strip leaves out its Undo and stays one row high.
             {move || {
