@@ -44,9 +44,20 @@ pub struct NameTexts {
 
 /// The setup screen's shared parts (`ui::setup_parts`).
 pub struct SetupTexts {
+    /// The two-player forms' names legend (`ui::setup_parts::form`).
+    pub players: &'static str,
+    pub start: &'static str,
     pub rules_title: &'static str,
     pub import_button: &'static str,
     pub import_failed: &'static str,
+}
+
+/// A module's words of its import box (`ui::setup_parts::ImportBox`): the
+/// title ("Continue or review a game (PGN)"), what it does, the field's label.
+pub struct ImportTexts {
+    pub title: &'static str,
+    pub explain: &'static str,
+    pub label: &'static str,
 }
 
 /// Why a PGN-like record was not imported, where every module's reader says
@@ -262,6 +273,8 @@ pub static EN: GameTexts = GameTexts {
         new_setup: "New setup",
     },
     setup: SetupTexts {
+        players: "Players",
+        start: "Start",
         rules_title: "Rules in brief",
         import_button: "Import",
         import_failed: "Not imported",
@@ -369,6 +382,8 @@ pub static RU: GameTexts = GameTexts {
         new_setup: "Новые настройки",
     },
     setup: SetupTexts {
+        players: "Игроки",
+        start: "Начать",
         rules_title: "Правила коротко",
         import_button: "Загрузить",
         import_failed: "Не загружено",
@@ -393,14 +408,9 @@ pub static RU: GameTexts = GameTexts {
 /// What the two-player chess games (Crazyhouse, Undo Chess) say alike; each
 /// game's catalogue refers to one and reads its fields through `Deref`.
 pub struct TwoPlayerChessTexts {
-    pub players: &'static str,
-    pub default_white: &'static str,
-    pub default_black: &'static str,
     pub names_required: &'static str,
     pub minutes_white: &'static str,
     pub minutes_black: &'static str,
-    pub start: &'static str,
-    pub import_label: &'static str,
     pub white: &'static str,
     pub black: &'static str,
     pub your_move: &'static str,
@@ -423,14 +433,9 @@ pub struct TwoPlayerChessTexts {
 }
 
 pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
-    players: "Players",
-    default_white: "White",
-    default_black: "Black",
     names_required: "Enter both names.",
     minutes_white: "White, minutes",
     minutes_black: "Black, minutes",
-    start: "Start",
-    import_label: "PGN text",
     white: "White",
     black: "Black",
     your_move: "Your move",
@@ -453,14 +458,9 @@ pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
 };
 
 pub static CHESS_RU: TwoPlayerChessTexts = TwoPlayerChessTexts {
-    players: "Игроки",
-    default_white: "Белые",
-    default_black: "Чёрные",
     names_required: "Введите оба имени.",
     minutes_white: "Белые, минуты",
     minutes_black: "Чёрные, минуты",
-    start: "Начать",
-    import_label: "Текст PGN",
     white: "Белые",
     black: "Чёрные",
     your_move: "Ваш ход",
