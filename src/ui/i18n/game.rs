@@ -94,6 +94,7 @@ pub struct MenuTexts {
 pub struct EndTexts {
     pub final_clocks: &'static str,
     pub record: &'static str,
+    pub download_pgn: &'static str,
     pub copy: &'static str,
     pub copied: &'static str,
     pub share: &'static str,
@@ -266,6 +267,7 @@ pub static EN: GameTexts = GameTexts {
     end: EndTexts {
         final_clocks: "Clocks at the end",
         record: "Record",
+        download_pgn: "Download PGN",
         copy: "Copy",
         copied: "Copied",
         share: "Share",
@@ -375,6 +377,7 @@ pub static RU: GameTexts = GameTexts {
     end: EndTexts {
         final_clocks: "Часы в конце",
         record: "Запись",
+        download_pgn: "Скачать PGN",
         copy: "Копировать",
         copied: "Скопировано",
         share: "Поделиться",
@@ -428,7 +431,6 @@ pub struct TwoPlayerChessTexts {
     pub wins: &'static str,
     pub draw_result: &'static str,
     pub moves: &'static str,
-    pub download_pgn: &'static str,
     pub end_announce: &'static str,
 }
 
@@ -453,7 +455,6 @@ pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
     wins: "{name} wins",
     draw_result: "Draw",
     moves: "Moves",
-    download_pgn: "Download PGN",
     end_announce: "Game over: {result}, {reason}.",
 };
 
@@ -478,6 +479,5 @@ pub static CHESS_RU: TwoPlayerChessTexts = TwoPlayerChessTexts {
     wins: "Победа: {name}",
     draw_result: "Ничья",
     moves: "Ходы",
-    download_pgn: "Скачать PGN",
     end_announce: "Партия окончена: {result}, {reason}.",
 };
