@@ -3,10 +3,12 @@
 
 use leptos::prelude::*;
 
+use super::board::{FinalPosition, FinalPositionProps, Pockets};
 use super::format;
 use super::i18n::use_i18n;
-use crate::referee::{Colour, Outcome};
-use crate::web::device;
+use crate::referee::module::GameModule;
+use crate::referee::{Colour, Outcome, PgnInfo};
+use crate::web::{clock, device};
 
 /// One player's clock at the end: name, seat ("White", "Black A"), time.
 pub type ClockRow = (String, &'static str, u64);
@@ -89,21 +91,82 @@ pub fn RecordButtons(
     }
 }
 
-/// "Rematch, colours swapped" and "New setup".
+/// The end's actions: "Rematch, colours swapped", "New setup", then the
+/// module's own (`children`, such as an undo of the last tap).
 #[component]
 pub fn RematchOrNew(
     #[prop(into)] on_rematch: Callback<()>,
     #[prop(into)] on_new: Callback<()>,
+    #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <button type="button" class="button primary big" on:click=move |_| on_rematch.run(())>
-            {move || i18n.t().game.end.rematch}
-        </button>
-        <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
-            {move || i18n.t().game.end.new_setup}
-        </button>
+        <div class="end-actions">
+            <button type="button" class="button primary big" on:click=move |_| on_rematch.run(())>
+                {move || i18n.t().game.end.rematch}
+            </button>
+            <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
+                {move || i18n.t().game.end.new_setup}
+            </button>
+            {children.map(|children| children())}
+        </div>
     }
+}
+
+/// "Game over", who won and why, while a result stands: `result` gives the
+/// result line and the reason.
+#[component]
+pub fn EndHeading(
+    #[prop(into)] kicker: Signal<&'static str>,
+    #[prop(into)] result: Signal<Option<(String, &'static str)>>,
+) -> impl IntoView {
+    view! {
+        <p class="end-kicker">{move || kicker.get()}</p>
+        {move || result.get().map(|(result, reason)| view! {
+            <h1 class="end-result">{result}</h1>
+            <p class="end-reason">{reason}</p>
+        })}
+    }
+}
+
+/// The final position of a game on the screen board, as it stood.
+#[component]
+pub fn EndPosition(
+    fen: Option<String>,
+    last_move: Option<String>,
+    last_san: Option<String>,
+    in_check: bool,
+    side_to_move: Colour,
+    /// Crazyhouse's pockets, where the game has them.
+    #[prop(optional)]
+    pockets: Option<Pockets>,
+) -> impl IntoView {
+    FinalPosition(FinalPositionProps {
+        fen: Signal::stored(fen),
+        last_move: Signal::stored(last_move),
+        last_san: Signal::stored(last_san),
+        in_check: Signal::stored(in_check),
+        side_to_move: Signal::stored(side_to_move),
+        pockets: pockets.map(Signal::stored),
+        bottom: Colour::White,
+    })
+}
+
+/// Both clocks of a two-player game: the names, the seats' words
+/// (White's first) and the times left.
+pub fn two_clocks(names: [&str; 2], seats: [&'static str; 2], ms: [u64; 2]) -> Vec<ClockRow> {
+    (0..2)
+        .map(|i| (names[i].to_owned(), seats[i], ms[i]))
+        .collect()
+}
+
+/// A game's PGN as the module's `write` gives it, dated by its first event.
+pub fn dated_pgn<G: GameModule, E>(
+    game: &G,
+    write: impl FnOnce(&G, &PgnInfo) -> Result<String, E>,
+) -> Option<String> {
+    let info = clock::pgn_info(game.events().first().map(|e| e.t_ms));
+    write(game, &info).ok()
 }
 
 /// "Dana wins" or "Draw"; nothing while the game runs. `wins` names the
@@ -131,9 +194,6 @@ pub fn announce(template: &str, result: &str, reason: &str) -> String {
 #[component]
 pub fn PgnRecord(
     file_name: &'static str,
-    /// "Download PGN".
-    #[prop(into)]
-    download_label: Signal<&'static str>,
     /// The share sheet's title (the game's name).
     #[prop(into)]
     title: Signal<&'static str>,
@@ -145,7 +205,7 @@ pub fn PgnRecord(
         <RecordButtons
             file_name=file_name
             mime="application/x-chess-pgn"
-            download_label=download_label
+            download_label=Signal::derive(move || i18n.t().game.end.download_pgn)
             title=title
             text=text
         />

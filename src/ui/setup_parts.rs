@@ -1,10 +1,20 @@
 //! Parts of a chess-clock module's setup screen that every module shows the
 //! same way: the two players' names, the rules in brief, a refusal, and the
-//! box that imports a record to continue or review a game.
+//! box that imports a record to continue or review a game; `form` holds a
+//! clocked game's form values and the groups the two-player games share.
 
 use leptos::prelude::*;
 
+use super::i18n::game::ImportTexts;
 use super::i18n::use_i18n;
+
+#[cfg(any(
+    feature = "crazyhouse",
+    feature = "bughouse",
+    feature = "cards",
+    feature = "undo"
+))]
+pub mod form;
 
 /// "Rules in brief", folded.
 #[component]
@@ -20,47 +30,42 @@ pub fn RulesInBrief(#[prop(into)] rules: Signal<&'static [&'static str]>) -> imp
     }
 }
 
-/// The module's own words of the import box: its title ("Continue or review
-/// a game (PGN)"), what it does, and the text field's label.
-pub type ImportWords = (&'static str, &'static str, &'static str);
-
 /// "Continue or review a game": a text area for a record, its refusal, and
 /// the Import button.
 #[component]
 pub fn ImportBox(
-    #[prop(into)] words: Signal<ImportWords>,
+    #[prop(into)] words: Signal<&'static ImportTexts>,
+    /// The text as typed (kept while another screen replaces the form).
     text: RwSignal<String>,
-    /// Why the last import was refused, in the current language.
+    /// Imports the text; gives why it was refused, if it was: a signal, so
+    /// a refusal can retell itself in a new language. Shown until an edit.
     #[prop(into)]
-    problem: Signal<Option<String>>,
-    /// Runs on every edit (the module forgets the refusal).
-    #[prop(into)]
-    on_edit: Callback<()>,
-    #[prop(into)] on_import: Callback<()>,
+    on_import: Callback<String, Option<Signal<String>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let problem = RwSignal::new(None::<Signal<String>>);
     view! {
         <details class="group import">
-            <summary>{move || words.get().0}</summary>
-            <p class="hint">{move || words.get().1}</p>
+            <summary>{move || words.get().title}</summary>
+            <p class="hint">{move || words.get().explain}</p>
             <label class="field">
-                <span class="field-label">{move || words.get().2}</span>
+                <span class="field-label">{move || words.get().label}</span>
                 <textarea
                     class="text-input pgn-input"
                     rows="6"
                     spellcheck="false"
                     autocomplete="off"
                     prop:value=move || text.get()
-                    on:input=move |ev| { text.set(event_target_value(&ev)); on_edit.run(()); }
+                    on:input=move |ev| { text.set(event_target_value(&ev)); problem.set(None); }
                 ></textarea>
             </label>
             {move || problem.get().map(|problem| view! {
                 <p class="form-error" role="alert">
                     <strong>{move || i18n.t().game.setup.import_failed} ": "</strong>
-                    <span>{problem}</span>
+                    <span>{move || problem.get()}</span>
                 </p>
             })}
-            <button type="button" class="button" on:click=move |_| on_import.run(())>
+            <button type="button" class="button" on:click=move |_| problem.set(on_import.run(text.get_untracked()))>
                 {move || i18n.t().game.setup.import_button}
             </button>
         </details>

@@ -139,8 +139,7 @@ pub fn EndScreen() -> impl IntoView {
                     text=move |()| bpgn()
                 />
             </div>
-            <div class="end-actions">
-                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
+            <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()>
                 // An end the app found (a mate on a board, the 800th half-move)
                 // can come from a mistaken move: it may still be corrected (C-4a).
                 {BoardId::BOTH.map(|board| {
@@ -163,7 +162,7 @@ pub fn EndScreen() -> impl IntoView {
                         </Show>
                     }
                 }).collect_view()}
-            </div>
+            </RematchOrNew>
         </section>
     }
 }

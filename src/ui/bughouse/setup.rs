@@ -17,10 +17,9 @@ use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
-use crate::ui::number_field::all_accepted;
-use crate::ui::setup_parts::{FormError, ImportBox, NameField, RulesInBrief};
+use crate::ui::setup_parts::form::{RulesAndStart, SetupForm, TimedPrefs};
+use crate::ui::setup_parts::{ImportBox, NameField};
 use crate::ui::time_setup::{TimeChoice, TimeFields};
-use crate::web::storage;
 
 const PREFS_KEY: &str = "bughouse.setup";
 /// Field ids of the custom minutes, in seat order.
@@ -74,11 +73,13 @@ impl FromJson for Prefs {
     }
 }
 
-impl Prefs {
-    fn load() -> Prefs {
-        storage::get_json(PREFS_KEY)
+impl TimedPrefs for Prefs {
+    fn time_mut(&mut self) -> &mut TimeChoice {
+        &mut self.time
     }
+}
 
+impl Prefs {
     /// Each board's clock `[A, B]`.
     fn controls(&self) -> [TimeControl; 2] {
         match self.time.preset_control(&presets()) {
@@ -111,10 +112,6 @@ impl Prefs {
         setup.names = self.names(t);
         setup.controls = self.controls();
         setup
-    }
-
-    fn remember(&self) {
-        storage::set_json(PREFS_KEY, self);
     }
 }
 
@@ -175,55 +172,44 @@ fn import_error(t: &BughouseTexts, r: &RecordErrorTexts, e: &BpgnImportError) ->
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_bh();
-    let prefs = RwSignal::new(Prefs::load());
-    let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<String>);
-    let refused = RwSignal::new(Vec::new());
-    let bpgn_text = RwSignal::new(String::new());
-    let bpgn_problem = RwSignal::new(None::<ImportProblem>);
+    let form = SetupForm::<Prefs>::load(PREFS_KEY);
+    let prefs = form.prefs;
 
-    let start = move |_| {
-        let t = i18n.of(&TEXTS);
-        if !all_accepted(refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
-            return;
-        }
-        prefs.update(|p| p.time = time.get_untracked());
-        let p = prefs.get_untracked();
-        match BhGame::new(p.setup(t)) {
-            Ok(game) => {
-                p.remember();
-                ctx.begin(game);
-            }
-            Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
-        }
+    let start = move |()| {
+        let make =
+            |p: &Prefs| BhGame::new(p.setup(i18n.of(&TEXTS))).map_err(|e| setup_problem(&i18n, &e));
+        form.start(&i18n, make, move |game| ctx.begin(game));
     };
-    let import = move |()| {
+    let import = move |text: String| {
         let t = i18n.of(&TEXTS);
-        prefs.update(|p| p.time = time.get_untracked());
-        let p = prefs.get_untracked();
-        let imported = match bh_from_bpgn(&bpgn_text.get_untracked()) {
-            Ok(imported) => imported,
-            Err(e) => {
-                bpgn_problem.set(Some(ImportProblem::Bpgn(e)));
-                return;
+        let p = form.values();
+        let problem = match bh_from_bpgn(&text) {
+            Ok(imported) => {
+                let typed = p.names(t);
+                let tagged = imported.names.clone();
+                let mut setup = imported.into_setup(p.controls());
+                for (i, name) in tagged.iter().enumerate() {
+                    if name.is_none() {
+                        setup.names[i] = typed[i].clone();
+                    }
+                }
+                match BhGame::new(setup) {
+                    Ok(game) => {
+                        ctx.begin(game);
+                        return None;
+                    }
+                    Err(e) => ImportProblem::Setup(e),
+                }
             }
+            Err(e) => ImportProblem::Bpgn(e),
         };
-        let typed = p.names(t);
-        let tagged = imported.names.clone();
-        let mut setup = imported.into_setup(p.controls());
-        for (i, name) in tagged.iter().enumerate() {
-            if name.is_none() {
-                setup.names[i] = typed[i].clone();
+        // Translated as it is shown, so a change of language retells it.
+        Some(Signal::derive(move || match &problem {
+            ImportProblem::Bpgn(e) => {
+                import_error(i18n.of(&TEXTS), &i18n.t().game.record_errors, e)
             }
-        }
-        match BhGame::new(setup) {
-            Ok(game) => {
-                bpgn_problem.set(None);
-                ctx.begin(game);
-            }
-            Err(e) => bpgn_problem.set(Some(ImportProblem::Setup(e))),
-        }
+            ImportProblem::Setup(e) => setup_problem(&i18n, e),
+        }))
     };
 
     let name_input = move |i: usize| {
@@ -234,7 +220,7 @@ pub fn SetupScreen() -> impl IntoView {
                 value=Signal::derive(move || prefs.with(|p| p.names[i].clone()))
                 on_input=move |value| {
                     prefs.update(|p| p.names[i] = value);
-                    problem.set(None);
+                    form.edited();
                 }
                 id=MINUTE_IDS[i].replace("min", "name")
             />
@@ -260,42 +246,22 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
             <TimeFields
-                choice=time
+                choice=form.time
                 presets=presets().into_iter().map(|(label, _)| label).collect()
                 radio_name="bh-time"
                 increment_id="bh-increment"
                 minute_ids=&MINUTE_IDS
                 minute_labels=Signal::derive(move || i18n.of(&TEXTS).minutes_of.to_vec())
                 hint=Signal::derive(move || Some(i18n.of(&TEXTS).default_time))
-                refused=refused
-                on_change=move |()| problem.set(None)
+                refused=form.refused
+                on_change=move |()| form.edited()
             />
             <details class="group rules">
                 <summary>{move || i18n.of(&TEXTS).seating_title}</summary>
                 <p>{move || i18n.of(&TEXTS).seating}</p>
             </details>
-            <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            <FormError problem=problem/>
-            <button type="button" class="button primary big" on:click=start>
-                {move || i18n.of(&TEXTS).start}
-            </button>
-            // Translated as it is shown, so a change of language retells it.
-            <ImportBox
-                words=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    (t.import_title, t.import_explain, t.import_label)
-                })
-                text=bpgn_text
-                problem=Signal::derive(move || bpgn_problem.with(|p| p.as_ref().map(|problem| {
-                    let t = i18n.of(&TEXTS);
-                    match problem {
-                        ImportProblem::Bpgn(e) => import_error(t, &i18n.t().game.record_errors, e),
-                        ImportProblem::Setup(e) => setup_problem(&i18n, e),
-                    }
-                })))
-                on_edit=move |()| bpgn_problem.set(None)
-                on_import=import
-            />
+            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start/>
+            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
         </section>
     }
 }

@@ -2,6 +2,7 @@
 //! the menu and the end screen.
 
 use crate::ui::i18n::Catalogue;
+use crate::ui::i18n::game::ImportTexts;
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<BughouseTexts> = Catalogue { en: &EN, ru: &RU };
@@ -22,10 +23,7 @@ pub struct BughouseTexts {
     pub seating_title: &'static str,
     pub seating: &'static str,
     pub rules: [&'static str; 5],
-    pub start: &'static str,
-    pub import_title: &'static str,
-    pub import_explain: &'static str,
-    pub import_label: &'static str,
+    pub import: ImportTexts,
     pub bpgn_errors: BpgnErrorTexts,
     // play
     pub board: &'static str,
@@ -122,10 +120,11 @@ pub static EN: BughouseTexts = BughouseTexts {
         "Draws only when all four agree, when nobody to move on either board can move, or after 800 half-moves on both boards together.",
         "Repetition is no draw: the pockets change with the other board.",
     ],
-    start: "Start",
-    import_title: "Continue or review a match (BPGN)",
-    import_explain: "Paste a bughouse BPGN. A match without a result continues on the on-screen boards with the time control above; a finished one opens for review.",
-    import_label: "BPGN text",
+    import: ImportTexts {
+        title: "Continue or review a match (BPGN)",
+        explain: "Paste a bughouse BPGN. A match without a result continues on the on-screen boards with the time control above; a finished one opens for review.",
+        label: "BPGN text",
+    },
     bpgn_errors: BpgnErrorTexts {
         empty: "there is no match in this text.",
         other_variant: "{text} games cannot be imported here: only bughouse matches.",
@@ -205,10 +204,11 @@ pub static RU: BughouseTexts = BughouseTexts {
         "Ничья — только если согласны все четверо, если никто из очередных на обеих досках не может ходить, или после 800 полуходов на двух досках вместе.",
         "Повторение — не ничья: запасы меняются вместе с другой доской.",
     ],
-    start: "Начать",
-    import_title: "Продолжить или просмотреть матч (BPGN)",
-    import_explain: "Вставьте BPGN матча. Матч без результата продолжится на экранных досках с контролем времени выше; законченный откроется для просмотра.",
-    import_label: "Текст BPGN",
+    import: ImportTexts {
+        title: "Продолжить или просмотреть матч (BPGN)",
+        explain: "Вставьте BPGN матча. Матч без результата продолжится на экранных досках с контролем времени выше; законченный откроется для просмотра.",
+        label: "Текст BPGN",
+    },
     bpgn_errors: BpgnErrorTexts {
         empty: "в этом тексте нет матча.",
         other_variant: "партии в {text} здесь не импортируются — только шведские шахматы.",

@@ -3,7 +3,6 @@
 //! blind stacks with a verifier link, the PGN (board mode), a rematch with
 //! colours swapped, or a new setup.
 
-use crate::referee::module::GameModule;
 use crate::referee::module::Logged;
 use leptos::prelude::*;
 
@@ -14,13 +13,14 @@ use crate::ui::evening::{self, DrawList};
 use super::strings::{CardsTexts, TEXTS};
 use super::{current_view, name_of, reason_text, result_text, use_cards};
 use crate::referee::cards::{CsView, SeriesEnd, TurnView, cs_to_pgn};
-use crate::ui::board::FinalPosition;
-use crate::ui::end_parts::{FinalClocks, PgnRecord, RecordButtons, RematchOrNew};
+use crate::ui::end_parts::{
+    EndPosition, FinalClocks, PgnRecord, RecordButtons, RematchOrNew, dated_pgn,
+};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
 use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, clock};
+use crate::web::absolute_url;
 
 /// Every series and reply, card by card, as escaped HTML (docs/lean-modules.md rule 4).
 fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
@@ -116,11 +116,8 @@ pub fn EndScreen() -> impl IntoView {
     let ctx = use_cards();
     let view_now = Memo::new(move |_| current_view(&ctx));
     let pgn = move || {
-        ctx.game.with_untracked(|g| {
-            let g = g.as_ref()?;
-            let info = clock::pgn_info(g.game.events().first().map(|e| e.t_ms));
-            cs_to_pgn(&g.game, &info).ok()
-        })
+        ctx.game
+            .with_untracked(|g| dated_pgn(&g.as_ref()?.game, cs_to_pgn))
     };
     let board = move || view_now.with(|v| v.as_ref().is_some_and(|v| v.fen.is_some()));
     let history = move || {
@@ -173,17 +170,9 @@ pub fn EndScreen() -> impl IntoView {
     view! {
         <section class="cs-end game-end page-narrow">
             <div inner_html=head></div>
-            {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| {
-                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
-                view! {
-                    <FinalPosition
-                        fen=Signal::derive(move || fen.clone())
-                        last_move=Signal::derive(move || uci.clone())
-                        last_san=Signal::derive(move || san.clone())
-                        in_check=v.in_check
-                        side_to_move=v.side_to_move
-                    />
-                }
+            {move || view_now.get().filter(|v| v.fen.is_some()).map(|v| view! {
+                <EndPosition fen=v.fen last_move=v.last_move_uci last_san=v.last_move_san
+                    in_check=v.in_check side_to_move=v.side_to_move/>
             })}
             <Show when=move || view_now.with(|v| v.as_ref().is_some_and(|v| v.remaining_ms.is_some()))>
                 <FinalClocks rows=Signal::derive(move || {
@@ -200,12 +189,7 @@ pub fn EndScreen() -> impl IntoView {
             <div inner_html=history></div>
             <Show when=board>
                 <div class="group">
-                    <PgnRecord
-                        file_name="card-duel.pgn"
-                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
-                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
-                        text=move |()| pgn()
-                    />
+                    <PgnRecord file_name="card-duel.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
                 </div>
             </Show>
             // The versioned log: every card of every series (the only record of a clock-mode game).
@@ -221,9 +205,7 @@ pub fn EndScreen() -> impl IntoView {
                 />
             </div>
             <DrawList draws=evening::stored_draws(CsDraw::PREFIX)/>
-            <div class="end-actions">
-                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
-            </div>
+            <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
         </section>
     }
 }

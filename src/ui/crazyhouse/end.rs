@@ -2,18 +2,18 @@
 //! record (download, copy, share), a rematch with colours swapped, or a new
 //! setup. An imported finished game opens here for review.
 
-use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use super::{current_view, reason_text, result_text, use_zh};
-use crate::referee::{Colour, InputMode, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
+use crate::referee::{InputMode, ZhEvent, ZhGame, ZhSetup, zh_to_pgn};
 use crate::ui::confirm::ConfirmButton;
-use crate::ui::end_parts::{FinalClocks, PgnRecord, RematchOrNew};
+use crate::ui::end_parts::{
+    EndHeading, EndPosition, FinalClocks, PgnRecord, RematchOrNew, dated_pgn, two_clocks,
+};
 use crate::ui::i18n::use_i18n;
-use crate::web::clock;
 
 use super::strings::TEXTS;
-use crate::ui::board::{FinalPosition, Pockets};
+use crate::ui::board::Pockets;
 
 /// The same game with the colours (names and handicap times) swapped.
 fn rematch_setup(setup: &ZhSetup) -> ZhSetup {
@@ -52,14 +52,7 @@ pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
     let view_now = move || current_view(&ctx);
-    let pgn = move || {
-        ctx.game.with(|g| {
-            g.as_ref().and_then(|g| {
-                let info = clock::pgn_info(g.events().first().map(|e| e.t_ms));
-                zh_to_pgn(g, &info).ok()
-            })
-        })
-    };
+    let pgn = move || ctx.game.with(|g| dated_pgn(g.as_ref()?, zh_to_pgn));
     let sans = move || {
         ctx.game.with(|g| {
             g.as_ref()
@@ -88,36 +81,24 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="zh-end game-end page-narrow">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
-            {move || view_now().and_then(|v| {
-                let t = i18n.of(&TEXTS);
-                let r = v.result?;
-                Some(view! {
-                    <h1 class="end-result">{result_text(t, &v)}</h1>
-                    <p class="end-reason">{reason_text(t, r.reason)}</p>
-                })
-            })}
+            <EndHeading
+                kicker=Signal::derive(move || i18n.of(&TEXTS).game_over)
+                result=Signal::derive(move || view_now().and_then(|v| {
+                    let t = i18n.of(&TEXTS);
+                    Some((result_text(t, &v), reason_text(t, v.result?.reason)))
+                }))
+            />
             {move || view_now().filter(|v| v.fen.is_some()).map(|v| {
                 let [white, black] = v.pockets.unwrap_or_default();
-                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
                 view! {
-                    <FinalPosition
-                        fen=Signal::derive(move || fen.clone())
-                        last_move=Signal::derive(move || uci.clone())
-                        last_san=Signal::derive(move || san.clone())
-                        in_check=v.in_check
-                        side_to_move=v.side_to_move
-                        pockets=Pockets { white, black }
-                    />
+                    <EndPosition fen=v.fen last_move=v.last_move_uci last_san=v.last_move_san
+                        in_check=v.in_check side_to_move=v.side_to_move pockets=Pockets { white, black }/>
                 }
             })}
             <Show when=live>
                 <FinalClocks rows=Signal::derive(move || view_now().map(|v| {
                     let t = i18n.of(&TEXTS);
-                    vec![
-                        (v.white.clone(), t.white, v.remaining_ms[Colour::White.index()]),
-                        (v.black.clone(), t.black, v.remaining_ms[Colour::Black.index()]),
-                    ]
+                    two_clocks([&v.white, &v.black], [t.white, t.black], v.remaining_ms)
                 }).unwrap_or_default())/>
             </Show>
             <Show when=move || view_now().is_some_and(|v| v.mode == InputMode::Board)>
@@ -128,16 +109,10 @@ pub fn EndScreen() -> impl IntoView {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
-                    <PgnRecord
-                        file_name="crazyhouse.pgn"
-                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
-                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
-                        text=move |()| pgn()
-                    />
+                    <PgnRecord file_name="crazyhouse.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
                 </div>
             </Show>
-            <div class="end-actions">
-                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
+            <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()>
                 // An end the app found (a mate on the board, the 600th tap) can
                 // come from a mis-tap: it may still be corrected (C-4a).
                 <Show when=move || view_now().is_some_and(|v| v.undo_available)>
@@ -150,7 +125,7 @@ pub fn EndScreen() -> impl IntoView {
                         on_confirm=move |()| { ctx.send(ZhEvent::Undo); }
                     />
                 </Show>
-            </div>
+            </RematchOrNew>
         </section>
     }
 }

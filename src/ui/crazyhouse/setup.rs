@@ -6,118 +6,33 @@ use leptos::prelude::*;
 
 use super::strings::{CrazyhouseTexts, TEXTS};
 use super::use_zh;
-use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
-use crate::referee::{
-    InputMode, PgnImportError, TimeControl, ZhError, ZhGame, ZhSetup, zh_from_pgn,
-};
+use crate::referee::{PgnImportError, ZhError, ZhGame, ZhSetup, zh_from_pgn};
 use crate::ui::format;
 use crate::ui::i18n::game::RecordErrorTexts;
 use crate::ui::i18n::{I18n, use_i18n};
-use crate::ui::input_mode::InputModeChoice;
 use crate::ui::names::name_problem_text;
-use crate::ui::number_field::all_accepted;
-use crate::ui::setup_parts::{FormError, ImportBox, RulesInBrief, TwoNames};
-use crate::ui::time_setup::{TimeChoice, TimeFields};
-use crate::web::storage;
+use crate::ui::setup_parts::ImportBox;
+use crate::ui::setup_parts::form::{
+    FormIds, NamesAndMode, RulesAndStart, SetupForm, TwoPlayerPrefs, TwoPlayerTime, form_ids,
+};
 
 const PREFS_KEY: &str = "crazyhouse.setup";
+const IDS: FormIds = form_ids!("zh");
 
-/// The form's values, remembered for the next game.
-#[derive(Clone, Debug, PartialEq)]
-struct Prefs {
-    white: String,
-    black: String,
-    board_mode: bool,
-    /// Preset index into `TimeControl::presets()`; custom minutes `[white, black]`.
-    time: TimeChoice,
-}
+/// The form's values, remembered for the next game: the shared ones only
+/// (the time's preset index is into `TimeControl::presets()`).
+type Prefs = TwoPlayerPrefs<()>;
 
-impl Default for Prefs {
-    fn default() -> Self {
-        Prefs {
-            white: String::new(),
-            black: String::new(),
-            board_mode: true,
-            time: TimeChoice {
-                preset: 1,
-                minutes: vec![5.0, 5.0],
-                increment_kind: 1,
-                increment_s: 3.0,
-            },
-        }
-    }
-}
-
-impl ToJson for Prefs {
-    fn to_json(&self) -> Json {
-        self.time.add_to(obj([
-            ("white", f(&self.white)),
-            ("black", f(&self.black)),
-            ("board_mode", f(&self.board_mode)),
-        ]))
-    }
-}
-
-/// A missing field takes its default (prefs of an older version).
-impl FromJson for Prefs {
-    fn from_json(v: &serde_json::Value) -> JsonResult<Prefs> {
-        let o = Obj::of(v)?;
-        let d = Prefs::default();
-        Ok(Prefs {
-            white: o.or("white", d.white)?,
-            black: o.or("black", d.black)?,
-            board_mode: o.or("board_mode", d.board_mode)?,
-            time: TimeChoice::from_fields(&o, d.time)?,
-        })
-    }
-}
-
-impl Prefs {
-    fn load() -> Prefs {
-        storage::get_json(PREFS_KEY)
-    }
-
-    fn control(&self) -> TimeControl {
-        self.time
-            .preset_control(&TimeControl::presets())
-            .unwrap_or_else(|| self.time.custom_control(0, 1))
-    }
-
-    /// Names as typed, or "White"/"Black" in the current language.
-    fn names(&self, t: &CrazyhouseTexts) -> (String, String) {
-        let pick = |typed: &str, fallback: &str| {
-            let typed = typed.trim();
-            if typed.is_empty() {
-                fallback.to_owned()
-            } else {
-                typed.to_owned()
-            }
-        };
-        (
-            pick(&self.white, t.default_white),
-            pick(&self.black, t.default_black),
-        )
-    }
-
-    fn setup(&self, t: &CrazyhouseTexts) -> ZhSetup {
-        let (white, black) = self.names(t);
-        ZhSetup {
-            white,
-            black,
-            control: self.control(),
-            mode: if self.board_mode {
-                InputMode::Board
-            } else {
-                InputMode::Clock
-            },
-            start_fen: None,
-            opening: Vec::new(),
-            recorded: None,
-        }
-    }
-
-    fn remember(&self) {
-        storage::set_json(PREFS_KEY, self);
+fn setup(p: &Prefs, i18n: &I18n) -> ZhSetup {
+    let (white, black) = p.names(i18n);
+    ZhSetup {
+        white,
+        black,
+        control: p.control(),
+        mode: p.mode(),
+        start_fen: None,
+        opening: Vec::new(),
+        recorded: None,
     }
 }
 
@@ -159,42 +74,23 @@ fn import_error(t: &CrazyhouseTexts, r: &RecordErrorTexts, e: &PgnImportError) -
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_zh();
-    let prefs = RwSignal::new(Prefs::load());
-    let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<String>);
-    // Refused number fields by id; Start waits until none is left.
-    let refused = RwSignal::new(Vec::new());
-    let pgn_text = RwSignal::new(String::new());
-    let pgn_problem = RwSignal::new(None::<String>);
+    let form = SetupForm::<Prefs>::load(PREFS_KEY);
 
-    let start = move |_| {
-        let t = i18n.of(&TEXTS);
-        if !all_accepted(refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
-            return;
-        }
-        prefs.update(|p| p.time = time.get_untracked());
-        let p = prefs.get_untracked();
-        match ZhGame::new(p.setup(t)) {
-            Ok(game) => {
-                p.remember();
-                ctx.begin(game);
-            }
-            Err(e) => problem.set(Some(setup_problem(&i18n, &e))),
-        }
+    let start = move |()| {
+        let make = |p: &Prefs| ZhGame::new(setup(p, &i18n)).map_err(|e| setup_problem(&i18n, &e));
+        form.start(&i18n, make, move |game| ctx.begin(game));
     };
-    let import = move |()| {
+    let import = move |text: String| {
         let t = i18n.of(&TEXTS);
-        prefs.update(|p| p.time = time.get_untracked());
-        let p = prefs.get_untracked();
-        let imported = match zh_from_pgn(&pgn_text.get_untracked()) {
+        let p = form.values();
+        let imported = match zh_from_pgn(&text) {
             Ok(imported) => imported,
             Err(e) => {
-                pgn_problem.set(Some(import_error(t, &i18n.t().game.record_errors, &e)));
-                return;
+                let why = import_error(t, &i18n.t().game.record_errors, &e);
+                return Some(Signal::stored(why));
             }
         };
-        let (white, black) = p.names(t);
+        let (white, black) = p.names(&i18n);
         let mut setup = imported.clone().into_setup(p.control());
         if imported.white.is_none() {
             setup.white = white;
@@ -204,60 +100,20 @@ pub fn SetupScreen() -> impl IntoView {
         }
         match ZhGame::new(setup) {
             Ok(game) => {
-                pgn_problem.set(None);
                 ctx.begin(game);
+                None
             }
-            Err(e) => pgn_problem.set(Some(setup_problem(&i18n, &e))),
+            Err(e) => Some(Signal::stored(setup_problem(&i18n, &e))),
         }
     };
 
     view! {
         <section class="zh-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
-            <TwoNames
-                legend=Signal::derive(move || i18n.of(&TEXTS).players)
-                labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.white_name, t.black_name] })
-                placeholders=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.default_white, t.default_black] })
-                value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
-                on_input=move |(i, value): (usize, String)| {
-                    prefs.update(|p| *[&mut p.white, &mut p.black][i] = value);
-                    problem.set(None);
-                }
-            />
-            <InputModeChoice
-                name="zh-mode"
-                board=Signal::derive(move || prefs.with(|p| p.board_mode))
-                on_change=move |board| prefs.update(|p| p.board_mode = board)
-            />
-            <TimeFields
-                choice=time
-                presets=TimeControl::presets().into_iter().map(|(label, _)| label).collect()
-                radio_name="zh-time"
-                increment_id="zh-increment"
-                minute_ids=&["zh-min-white", "zh-min-black"]
-                minute_labels=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    vec![t.minutes_white, t.minutes_black]
-                })
-                hint=Signal::stored(None)
-                refused=refused
-                on_change=move |()| problem.set(None)
-            />
-            <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            <FormError problem=problem/>
-            <button type="button" class="button primary big" on:click=start>
-                {move || i18n.of(&TEXTS).start}
-            </button>
-            <ImportBox
-                words=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    (t.import_title, t.import_explain, t.import_label)
-                })
-                text=pgn_text
-                problem=pgn_problem
-                on_edit=move |()| pgn_problem.set(None)
-                on_import=import
-            />
+            <NamesAndMode form=form ids=&IDS/>
+            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.minutes_white, t.minutes_black] })/>
+            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start/>
+            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
         </section>
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
-use crate::ui::i18n::game::PgnErrorTexts;
 use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
+use crate::ui::i18n::game::{ImportTexts, PgnErrorTexts};
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue { en: &EN, ru: &RU };
@@ -16,11 +16,8 @@ pub struct CrazyhouseTexts {
     pub game_summary: &'static str,
     // setup
     pub setup_title: &'static str,
-    pub white_name: &'static str,
-    pub black_name: &'static str,
     pub rules: [&'static str; 4],
-    pub import_title: &'static str,
-    pub import_explain: &'static str,
+    pub import: ImportTexts,
     pub pgn_errors: PgnErrorTexts,
     // play
     /// On the starter's half, by the colour whose clock it starts: White's, Black's.
@@ -62,16 +59,17 @@ pub static EN: CrazyhouseTexts = CrazyhouseTexts {
     game_name: "Crazyhouse",
     game_summary: "Captured pieces change sides and can be dropped back onto the board. Two players, a full chess clock.",
     setup_title: "New Crazyhouse game",
-    white_name: "White",
-    black_name: "Black",
     rules: [
         "A captured piece changes colour and goes into the capturer's pocket. Instead of moving you may drop a pocket piece on any empty square — even with check or mate.",
         "Pawns are not dropped on the first or last rank. A promoted piece goes back to the pocket as a pawn when captured.",
         "Mate must hold against every drop. A rook dropped on its corner does not give castling back.",
         "Draws: stalemate, agreement, threefold repetition with equal pockets (claimed), and after 600 half-moves. No 50-move rule; bare kings are not a draw. A flag always loses.",
     ],
-    import_title: "Continue or review a game (PGN)",
-    import_explain: "Paste a Crazyhouse PGN. A game without a result continues on the on-screen board with the time control above; a finished one opens for review.",
+    import: ImportTexts {
+        title: "Continue or review a game (PGN)",
+        explain: "Paste a Crazyhouse PGN. A game without a result continues on the on-screen board with the time control above; a finished one opens for review.",
+        label: "PGN text",
+    },
     pgn_errors: PgnErrorTexts {
         empty: "there is no game in this text.",
         other_variant: "{text} games cannot be imported here: only Crazyhouse games.",
@@ -114,16 +112,17 @@ pub static RU: CrazyhouseTexts = CrazyhouseTexts {
     game_name: "Крейзихаус",
     game_summary: "Взятые фигуры меняют цвет и выставляются обратно на доску. Двое игроков, полноценные шахматные часы.",
     setup_title: "Новая партия в крейзихаус",
-    white_name: "Белые",
-    black_name: "Чёрные",
     rules: [
         "Взятая фигура меняет цвет и попадает в запас взявшего. Вместо хода можно выставить фигуру из запаса на любое пустое поле — даже с шахом или матом.",
         "Пешки не выставляются на первую и последнюю горизонталь. Превращённая фигура, будучи взятой, возвращается в запас пешкой.",
         "Мат должен держаться против любого выставления. Ладья, выставленная в угол, не возвращает право рокировки.",
         "Ничья: пат, соглашение, троекратное повторение при одинаковых запасах (по заявлению) и после 600 полуходов. Правила 50 ходов нет; голые короли — не ничья. Упавший флаг — всегда поражение.",
     ],
-    import_title: "Продолжить или просмотреть партию (PGN)",
-    import_explain: "Вставьте PGN партии в крейзихаус. Партия без результата продолжится на экранной доске с контролем времени выше; законченная откроется для просмотра.",
+    import: ImportTexts {
+        title: "Продолжить или просмотреть партию (PGN)",
+        explain: "Вставьте PGN партии в крейзихаус. Партия без результата продолжится на экранной доске с контролем времени выше; законченная откроется для просмотра.",
+        label: "Текст PGN",
+    },
     pgn_errors: PgnErrorTexts {
         empty: "в этом тексте нет партии.",
         other_variant: "партии в {text} здесь не импортируются — только крейзихаус.",

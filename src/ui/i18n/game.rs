@@ -44,9 +44,20 @@ pub struct NameTexts {
 
 /// The setup screen's shared parts (`ui::setup_parts`).
 pub struct SetupTexts {
+    /// The two-player forms' names legend (`ui::setup_parts::form`).
+    pub players: &'static str,
+    pub start: &'static str,
     pub rules_title: &'static str,
     pub import_button: &'static str,
     pub import_failed: &'static str,
+}
+
+/// A module's words of its import box (`ui::setup_parts::ImportBox`): the
+/// title ("Continue or review a game (PGN)"), what it does, the field's label.
+pub struct ImportTexts {
+    pub title: &'static str,
+    pub explain: &'static str,
+    pub label: &'static str,
 }
 
 /// Why a PGN-like record was not imported, where every module's reader says
@@ -83,6 +94,7 @@ pub struct MenuTexts {
 pub struct EndTexts {
     pub final_clocks: &'static str,
     pub record: &'static str,
+    pub download_pgn: &'static str,
     pub copy: &'static str,
     pub copied: &'static str,
     pub share: &'static str,
@@ -255,6 +267,7 @@ pub static EN: GameTexts = GameTexts {
     end: EndTexts {
         final_clocks: "Clocks at the end",
         record: "Record",
+        download_pgn: "Download PGN",
         copy: "Copy",
         copied: "Copied",
         share: "Share",
@@ -262,6 +275,8 @@ pub static EN: GameTexts = GameTexts {
         new_setup: "New setup",
     },
     setup: SetupTexts {
+        players: "Players",
+        start: "Start",
         rules_title: "Rules in brief",
         import_button: "Import",
         import_failed: "Not imported",
@@ -362,6 +377,7 @@ pub static RU: GameTexts = GameTexts {
     end: EndTexts {
         final_clocks: "Часы в конце",
         record: "Запись",
+        download_pgn: "Скачать PGN",
         copy: "Копировать",
         copied: "Скопировано",
         share: "Поделиться",
@@ -369,6 +385,8 @@ pub static RU: GameTexts = GameTexts {
         new_setup: "Новые настройки",
     },
     setup: SetupTexts {
+        players: "Игроки",
+        start: "Начать",
         rules_title: "Правила коротко",
         import_button: "Загрузить",
         import_failed: "Не загружено",
@@ -393,14 +411,9 @@ pub static RU: GameTexts = GameTexts {
 /// What the two-player chess games (Crazyhouse, Undo Chess) say alike; each
 /// game's catalogue refers to one and reads its fields through `Deref`.
 pub struct TwoPlayerChessTexts {
-    pub players: &'static str,
-    pub default_white: &'static str,
-    pub default_black: &'static str,
     pub names_required: &'static str,
     pub minutes_white: &'static str,
     pub minutes_black: &'static str,
-    pub start: &'static str,
-    pub import_label: &'static str,
     pub white: &'static str,
     pub black: &'static str,
     pub your_move: &'static str,
@@ -418,19 +431,13 @@ pub struct TwoPlayerChessTexts {
     pub wins: &'static str,
     pub draw_result: &'static str,
     pub moves: &'static str,
-    pub download_pgn: &'static str,
     pub end_announce: &'static str,
 }
 
 pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
-    players: "Players",
-    default_white: "White",
-    default_black: "Black",
     names_required: "Enter both names.",
     minutes_white: "White, minutes",
     minutes_black: "Black, minutes",
-    start: "Start",
-    import_label: "PGN text",
     white: "White",
     black: "Black",
     your_move: "Your move",
@@ -448,19 +455,13 @@ pub static CHESS_EN: TwoPlayerChessTexts = TwoPlayerChessTexts {
     wins: "{name} wins",
     draw_result: "Draw",
     moves: "Moves",
-    download_pgn: "Download PGN",
     end_announce: "Game over: {result}, {reason}.",
 };
 
 pub static CHESS_RU: TwoPlayerChessTexts = TwoPlayerChessTexts {
-    players: "Игроки",
-    default_white: "Белые",
-    default_black: "Чёрные",
     names_required: "Введите оба имени.",
     minutes_white: "Белые, минуты",
     minutes_black: "Чёрные, минуты",
-    start: "Начать",
-    import_label: "Текст PGN",
     white: "Белые",
     black: "Чёрные",
     your_move: "Ваш ход",
@@ -478,6 +479,5 @@ pub static CHESS_RU: TwoPlayerChessTexts = TwoPlayerChessTexts {
     wins: "Победа: {name}",
     draw_result: "Ничья",
     moves: "Ходы",
-    download_pgn: "Скачать PGN",
     end_announce: "Партия окончена: {result}, {reason}.",
 };

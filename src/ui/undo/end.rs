@@ -3,7 +3,6 @@
 //! the moves and the PGN record (board mode), the reveal of a drawn start
 //! with its verifier link, a rematch with colours swapped, or a new setup.
 
-use crate::referee::module::GameModule;
 use leptos::prelude::*;
 
 use crate::referee::committed::CommittedDraw;
@@ -14,13 +13,14 @@ use super::strings::TEXTS;
 use super::{current_view, name_of, reason_text, result_text, use_uc};
 use crate::referee::Colour;
 use crate::referee::undo::{StartChoice, UcGame, UcSetup, uc_to_pgn};
-use crate::ui::board::FinalPosition;
-use crate::ui::end_parts::{FinalClocks, PgnRecord, RematchOrNew};
+use crate::ui::end_parts::{
+    EndHeading, EndPosition, FinalClocks, PgnRecord, RematchOrNew, dated_pgn, two_clocks,
+};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
 use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, clock};
+use crate::web::absolute_url;
 
 /// The same setup with the colours swapped (names, handicap times, tokens);
 /// a drawn start is drawn again, so the rematch starts at its commitment.
@@ -38,14 +38,7 @@ pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_uc();
     let view_now = move || current_view(&ctx);
-    let pgn = move || {
-        ctx.game.with(|g| {
-            g.as_ref().and_then(|g| {
-                let info = clock::pgn_info(g.events().first().map(|e| e.t_ms));
-                uc_to_pgn(g, &info).ok()
-            })
-        })
-    };
+    let pgn = move || ctx.game.with(|g| dated_pgn(g.as_ref()?, uc_to_pgn));
     let moves_html = move || {
         ctx.game.with(|g| {
             let Some(g) = g.as_ref() else {
@@ -89,34 +82,23 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="uc-end game-end page-narrow">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
-            {move || view_now().and_then(|v| {
-                let t = i18n.of(&TEXTS);
-                let r = v.result?;
-                Some(view! {
-                    <h1 class="end-result">{result_text(t, &v)}</h1>
-                    <p class="end-reason">{reason_text(t, r.reason)}</p>
-                    {r.flag_while_deciding.then(|| view! { <p class="uc-stands">{t.flag_while_deciding}</p> })}
-                })
+            <EndHeading
+                kicker=Signal::derive(move || i18n.of(&TEXTS).game_over)
+                result=Signal::derive(move || view_now().and_then(|v| {
+                    let t = i18n.of(&TEXTS);
+                    Some((result_text(t, &v), reason_text(t, v.result?.reason)))
+                }))
+            />
+            {move || view_now().and_then(|v| v.result).filter(|r| r.flag_while_deciding).map(|_| view! {
+                <p class="uc-stands">{move || i18n.of(&TEXTS).flag_while_deciding}</p>
             })}
-            {move || view_now().filter(|v| v.fen.is_some()).map(|v| {
-                let (fen, uci, san) = (v.fen.clone(), v.last_move_uci.clone(), v.last_move_san.clone());
-                view! {
-                    <FinalPosition
-                        fen=Signal::derive(move || fen.clone())
-                        last_move=Signal::derive(move || uci.clone())
-                        last_san=Signal::derive(move || san.clone())
-                        in_check=v.in_check
-                        side_to_move=v.side_to_move
-                    />
-                }
+            {move || view_now().filter(|v| v.fen.is_some()).map(|v| view! {
+                <EndPosition fen=v.fen last_move=v.last_move_uci last_san=v.last_move_san
+                    in_check=v.in_check side_to_move=v.side_to_move/>
             })}
             <FinalClocks rows=Signal::derive(move || view_now().map(|v| {
                 let t = i18n.of(&TEXTS);
-                vec![
-                    (v.white.clone(), t.white, v.remaining_ms[Colour::White.index()]),
-                    (v.black.clone(), t.black, v.remaining_ms[Colour::Black.index()]),
-                ]
+                two_clocks([&v.white, &v.black], [t.white, t.black], v.remaining_ms)
             }).unwrap_or_default())/>
             {move || view_now().map(|v| {
                 let t = i18n.of(&TEXTS);
@@ -153,18 +135,11 @@ pub fn EndScreen() -> impl IntoView {
                 <div class="group">
                     <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
                     <ol class="move-list" inner_html=moves_html></ol>
-                    <PgnRecord
-                        file_name="undo-chess.pgn"
-                        download_label=Signal::derive(move || i18n.of(&TEXTS).download_pgn)
-                        title=Signal::derive(move || i18n.of(&TEXTS).game_name)
-                        text=move |()| pgn()
-                    />
+                    <PgnRecord file_name="undo-chess.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
                 </div>
             </Show>
             <DrawList draws=evening::stored_draws(UcDraw::PREFIX)/>
-            <div class="end-actions">
-                <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
-            </div>
+            <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()/>
         </section>
     }
 }

@@ -14,20 +14,19 @@ use super::commit::{self, CommitScreen, Pending};
 use super::strings::{TEXTS, UndoTexts};
 use super::use_uc;
 use crate::referee::chessboard::MoveError;
-use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
+use crate::referee::json::{Json, JsonResult, Obj, f};
 use crate::referee::undo::{
     StartChoice, StartPosition, UcError, UcGame, UcImported, UcPgnError, UcSetup, uc_from_pgn,
 };
-use crate::referee::{InputMode, TimeControl};
 use crate::ui::board::FinalPosition;
 use crate::ui::format;
-use crate::ui::i18n::use_i18n;
-use crate::ui::input_mode::InputModeChoice;
-use crate::ui::number_field::all_accepted;
+use crate::ui::i18n::{I18n, use_i18n};
 use crate::ui::number_field::{NumberField, NumberRange};
-use crate::ui::setup_parts::{FormError, ImportBox, RulesInBrief, TwoNames};
-use crate::ui::time_setup::{TimeChoice, TimeFields};
-use crate::web::storage;
+use crate::ui::setup_parts::ImportBox;
+use crate::ui::setup_parts::form::{
+    FormIds, NamesAndMode, OwnPrefs, RulesAndStart, SetupForm, TwoPlayerPrefs, TwoPlayerTime,
+    form_ids,
+};
 
 const PREFS_KEY: &str = "undo.setup";
 
@@ -36,54 +35,38 @@ const DRAWN: u8 = 0;
 const STANDARD: u8 = 1;
 const NUMBER: u8 = 2;
 
+const IDS: FormIds = form_ids!("uc");
+
+/// The form's own values: where the start comes from, its number, and each
+/// player's tokens.
 #[derive(Clone, Debug, PartialEq)]
-struct Prefs {
-    white: String,
-    black: String,
-    board_mode: bool,
+struct Own {
     start_kind: u8,
     number: f64,
     tokens: [f64; 2],
-    time: TimeChoice,
 }
 
-impl Default for Prefs {
-    fn default() -> Self {
-        Prefs {
-            white: String::new(),
-            black: String::new(),
-            board_mode: true,
+type Prefs = TwoPlayerPrefs<Own>;
+
+impl OwnPrefs for Own {
+    fn defaults() -> Prefs {
+        TwoPlayerPrefs::chess(Own {
             start_kind: DRAWN,
             number: 518.0,
             tokens: [2.0, 2.0],
-            time: TimeChoice {
-                preset: 1,
-                minutes: vec![5.0, 5.0],
-                increment_kind: 1,
-                increment_s: 3.0,
-            },
-        }
+        })
     }
-}
 
-impl ToJson for Prefs {
-    fn to_json(&self) -> Json {
-        self.time.add_to(obj([
-            ("white", f(&self.white)),
-            ("black", f(&self.black)),
-            ("board_mode", f(&self.board_mode)),
+    fn fields(&self) -> Vec<(&'static str, Option<Json>)> {
+        vec![
             ("start_kind", f(&u64::from(self.start_kind))),
             ("number", f(&self.number)),
             ("tokens_white", f(&self.tokens[0])),
             ("tokens_black", f(&self.tokens[1])),
-        ]))
+        ]
     }
-}
 
-impl FromJson for Prefs {
-    fn from_json(v: &serde_json::Value) -> JsonResult<Prefs> {
-        let o = Obj::of(v)?;
-        let d = Prefs::default();
+    fn read(o: &Obj, d: Own) -> JsonResult<Own> {
         let kind: u64 = o.or("start_kind", u64::from(d.start_kind))?;
         let in_range = |x: f64, max: f64, default: f64| {
             if (0.0..=max).contains(&x) && x.fract() == 0.0 {
@@ -92,63 +75,30 @@ impl FromJson for Prefs {
                 default
             }
         };
-        Ok(Prefs {
-            white: o.or("white", d.white)?,
-            black: o.or("black", d.black)?,
-            board_mode: o.or("board_mode", d.board_mode)?,
+        Ok(Own {
             start_kind: u8::try_from(kind.min(2)).unwrap_or(DRAWN),
             number: in_range(o.or("number", d.number)?, 959.0, 518.0),
             tokens: [
                 in_range(o.or("tokens_white", 2.0)?, 3.0, 2.0),
                 in_range(o.or("tokens_black", 2.0)?, 3.0, 2.0),
             ],
-            time: TimeChoice::from_fields(&o, d.time)?,
         })
     }
 }
 
-impl Prefs {
-    fn load() -> Prefs {
-        storage::get_json(PREFS_KEY)
-    }
-
-    fn control(&self) -> TimeControl {
-        self.time
-            .preset_control(&TimeControl::presets())
-            .unwrap_or_else(|| self.time.custom_control(0, 1))
-    }
-
-    fn setup(&self, t: &UndoTexts) -> UcSetup {
-        let pick = |typed: &str, fallback: &str| {
-            let typed = typed.trim();
-            if typed.is_empty() { fallback } else { typed }.to_owned()
-        };
-        let start = match self.start_kind {
-            DRAWN => StartChoice::Drawn,
-            STANDARD => StartChoice::Fixed(StartPosition::standard()),
-            // The field accepts only whole numbers 0…959.
-            _ => StartChoice::Fixed(
-                StartPosition::new(self.number as u32).unwrap_or(StartPosition::standard()),
-            ),
-        };
-        let mode = if self.board_mode {
-            InputMode::Board
-        } else {
-            InputMode::Clock
-        };
-        UcSetup::new(
-            &pick(&self.white, t.default_white),
-            &pick(&self.black, t.default_black),
-            mode,
-            start,
-            self.control(),
-        )
-        .with_tokens(self.tokens[0] as u8, self.tokens[1] as u8)
-    }
-
-    fn remember(&self) {
-        storage::set_json(PREFS_KEY, self);
-    }
+fn setup(p: &Prefs, i18n: &I18n) -> UcSetup {
+    let own = &p.own;
+    let start = match own.start_kind {
+        DRAWN => StartChoice::Drawn,
+        STANDARD => StartChoice::Fixed(StartPosition::standard()),
+        // The field accepts only whole numbers 0…959.
+        _ => StartChoice::Fixed(
+            StartPosition::new(own.number as u32).unwrap_or(StartPosition::standard()),
+        ),
+    };
+    let (white, black) = p.names(i18n);
+    UcSetup::new(&white, &black, p.mode(), start, p.control())
+        .with_tokens(own.tokens[0] as u8, own.tokens[1] as u8)
 }
 
 fn import_error(
@@ -183,12 +133,9 @@ fn import_error(
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_uc();
-    let prefs = RwSignal::new(Prefs::load());
-    let time = RwSignal::new(prefs.get_untracked().time);
-    let problem = RwSignal::new(None::<String>);
-    let refused = RwSignal::new(Vec::new());
-    let pgn_text = RwSignal::new(String::new());
-    let pgn_problem = RwSignal::new(None::<String>);
+    let form = SetupForm::<Prefs>::load(PREFS_KEY);
+    let prefs = form.prefs;
+    let refused = form.refused;
     let review = RwSignal::new(None::<UcImported>);
     // A drawn start waiting for its words: sealed in storage, opened here.
     let pending = RwSignal::new(None::<Pending>);
@@ -198,47 +145,42 @@ pub fn SetupScreen() -> impl IntoView {
         }
     });
 
-    let start = move |_| {
+    let start = move |()| {
         let t = i18n.of(&TEXTS);
-        if !all_accepted(refused) {
-            problem.set(Some(i18n.t().game.numbers.fix_first.to_owned()));
+        let Some(p) = form.submit(&i18n) else {
             return;
-        }
-        prefs.update(|p| p.time = time.get_untracked());
-        let p = prefs.get_untracked();
-        let setup = p.setup(t);
+        };
+        let setup = setup(&p, &i18n);
         if let Err(e) = setup.validate() {
-            problem.set(Some(match e {
+            form.refuse(match e {
                 crate::referee::undo::UcSetupError::Name { index, problem } => {
                     name_problem_text(&i18n, t.names_required, index, problem)
                 }
                 _ => i18n.t().game.time.bad_time.to_owned(),
-            }));
+            });
             return;
         }
-        p.remember();
+        form.remember(&p);
         if setup.start == StartChoice::Drawn {
             leptos::task::spawn_local(async move {
                 match commit::create(setup).await {
                     Some(p) => pending.set(Some(p)),
-                    None => problem.set(Some(i18n.of(&TEXTS).cannot_draw.to_owned())),
+                    None => form.refuse(i18n.of(&TEXTS).cannot_draw.to_owned()),
                 }
             });
             return;
         }
         match UcGame::new(setup) {
             Ok(game) => ctx.begin(game),
-            Err(UcError::Setup(_)) | Err(_) => {
-                problem.set(Some(i18n.t().game.time.bad_time.to_owned()))
-            }
+            Err(UcError::Setup(_)) | Err(_) => form.refuse(i18n.t().game.time.bad_time.to_owned()),
         }
     };
-    let import = move |()| match uc_from_pgn(&pgn_text.get_untracked()) {
+    let import = move |text: String| match uc_from_pgn(&text) {
         Ok(imported) => {
-            pgn_problem.set(None);
             review.set(Some(imported));
+            None
         }
-        Err(e) => pgn_problem.set(Some(import_error(
+        Err(e) => Some(Signal::stored(import_error(
             i18n.of(&TEXTS),
             &i18n.t().game.record_errors,
             &e,
@@ -249,8 +191,8 @@ pub fn SetupScreen() -> impl IntoView {
         view! {
             <label class="choice">
                 <input type="radio" name="uc-start"
-                    prop:checked=move || prefs.with(|p| p.start_kind == kind)
-                    on:change=move |_| prefs.update(|p| p.start_kind = kind)/>
+                    prop:checked=move || prefs.with(|p| p.own.start_kind == kind)
+                    on:change=move |_| prefs.update(|p| p.own.start_kind = kind)/>
                 <span>{move || {
                     let c = &i18n.of(&TEXTS).start_choices;
                     match kind {
@@ -267,9 +209,9 @@ pub fn SetupScreen() -> impl IntoView {
             <NumberField
                 id=["uc-tokens-white", "uc-tokens-black"][i]
                 label=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.tokens_white, t.tokens_black][i] })
-                value=Signal::derive(move || prefs.with(|p| p.tokens[i]))
+                value=Signal::derive(move || prefs.with(|p| p.own.tokens[i]))
                 range=NumberRange::whole(0, 3)
-                on_valid=move |v| prefs.update(|p| p.tokens[i] = v)
+                on_valid=move |v| prefs.update(|p| p.own.tokens[i] = v)
                 refused=refused
             />
         }
@@ -280,33 +222,19 @@ pub fn SetupScreen() -> impl IntoView {
         <section class="uc-setup page-narrow">
             <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
             <LeftDraw draws=evening::stored_draws(UcDraw::PREFIX)/>
-            <TwoNames
-                legend=Signal::derive(move || i18n.of(&TEXTS).players)
-                labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.white, t.black] })
-                placeholders=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.default_white, t.default_black] })
-                value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
-                on_input=move |(i, value): (usize, String)| {
-                    prefs.update(|p| *[&mut p.white, &mut p.black][i] = value);
-                    problem.set(None);
-                }
-            />
-            <InputModeChoice
-                name="uc-mode"
-                board=Signal::derive(move || prefs.with(|p| p.board_mode))
-                on_change=move |board| prefs.update(|p| p.board_mode = board)
-            />
+            <NamesAndMode form=form ids=&IDS/>
             <fieldset class="group uc-start-choice">
                 <legend>{move || i18n.of(&TEXTS).start_title}</legend>
                 {start_radio(DRAWN)}
                 {start_radio(STANDARD)}
                 {start_radio(NUMBER)}
-                <Show when=move || prefs.with(|p| p.start_kind == NUMBER)>
+                <Show when=move || prefs.with(|p| p.own.start_kind == NUMBER)>
                     <NumberField
                         id="uc-number"
                         label=Signal::derive(move || i18n.of(&TEXTS).start_number)
-                        value=Signal::derive(move || prefs.with(|p| p.number))
+                        value=Signal::derive(move || prefs.with(|p| p.own.number))
                         range=NumberRange::whole(0, 959)
-                        on_valid=move |v| prefs.update(|p| p.number = v)
+                        on_valid=move |v| prefs.update(|p| p.own.number = v)
                         refused=refused
                     />
                 </Show>
@@ -316,35 +244,9 @@ pub fn SetupScreen() -> impl IntoView {
                 {token_field(0)}
                 {token_field(1)}
             </fieldset>
-            <TimeFields
-                choice=time
-                presets=TimeControl::presets().into_iter().map(|(label, _)| label).collect()
-                radio_name="uc-time"
-                increment_id="uc-increment"
-                minute_ids=&["uc-min-white", "uc-min-black"]
-                minute_labels=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    vec![t.minutes_white, t.minutes_black]
-                })
-                hint=Signal::stored(None)
-                refused=refused
-                on_change=move |()| problem.set(None)
-            />
-            <RulesInBrief rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..])/>
-            <FormError problem=problem/>
-            <button type="button" class="button primary big uc-begin" on:click=start>
-                {move || i18n.of(&TEXTS).start}
-            </button>
-            <ImportBox
-                words=Signal::derive(move || {
-                    let t = i18n.of(&TEXTS);
-                    (t.import_title, t.import_explain, t.import_label)
-                })
-                text=pgn_text
-                problem=pgn_problem
-                on_edit=move |()| pgn_problem.set(None)
-                on_import=import
-            />
+            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.minutes_white, t.minutes_black] })/>
+            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start class="uc-begin"/>
+            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
         </section>
         }
     };

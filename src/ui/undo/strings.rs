@@ -4,8 +4,8 @@
 use crate::ui::format::Plural;
 use crate::ui::i18n::Catalogue;
 use crate::ui::i18n::game::CommitTexts;
-use crate::ui::i18n::game::PgnErrorTexts;
 use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
+use crate::ui::i18n::game::{ImportTexts, PgnErrorTexts};
 
 /// This module's strings in every language the app speaks.
 pub static TEXTS: Catalogue<UndoTexts> = Catalogue { en: &EN, ru: &RU };
@@ -25,8 +25,7 @@ pub struct UndoTexts {
     pub tokens_white: &'static str,
     pub tokens_black: &'static str,
     pub rules: [&'static str; 4],
-    pub import_title: &'static str,
-    pub import_explain: &'static str,
+    pub import: ImportTexts,
     pub pgn_errors: PgnErrorTexts,
     // commitment
     pub commit: CommitTexts,
@@ -137,8 +136,11 @@ pub static EN: UndoTexts = UndoTexts {
         "Your clock keeps running through an undo: time is never given back.",
         "Mated or stalemated while holding a token, you may still undo or accept. If your flag falls meanwhile, the result on the board stands.",
     ],
-    import_title: "Review a Chess960 game (PGN)",
-    import_explain: "Paste a Chess960 or standard PGN to step through it.",
+    import: ImportTexts {
+        title: "Review a Chess960 game (PGN)",
+        explain: "Paste a Chess960 or standard PGN to step through it.",
+        label: "PGN text",
+    },
     pgn_errors: PgnErrorTexts {
         empty: "There is no game in this text.",
         other_variant: "This is a {text} game, not Chess960.",
@@ -243,8 +245,11 @@ pub static RU: UndoTexts = UndoTexts {
         "Ваши часы идут и во время отмены: время не возвращается.",
         "Если вам мат или пат, а жетон есть, можно отменить или согласиться. Если флажок упадёт раньше, остаётся результат на доске.",
     ],
-    import_title: "Просмотр партии Шахмат-960 (PGN)",
-    import_explain: "Вставьте PGN партии Шахмат-960 или обычных шахмат, чтобы пройти её по ходам.",
+    import: ImportTexts {
+        title: "Просмотр партии Шахмат-960 (PGN)",
+        explain: "Вставьте PGN партии Шахмат-960 или обычных шахмат, чтобы пройти её по ходам.",
+        label: "Текст PGN",
+    },
     pgn_errors: PgnErrorTexts {
         empty: "В этом тексте нет партии.",
         other_variant: "Это партия «{text}», а не Шахматы-960.",
