@@ -2,7 +2,7 @@
 //! declared once per enum instead of a hand-written codec each: every game's
 //! events, the clock's events and increments, the reports of mates.
 //!
-//! [`tagged_json!`] takes the enum, its tag field and, per variant, its name
+//! `tagged_json!` takes the enum, its tag field and, per variant, its name
 //! and the shape of its fields:
 //!
 //! - `Start = "start"`: a unit variant, `{"type":"start"}`;
