@@ -77,6 +77,20 @@ impl FromJson for DrawRecord {
     }
 }
 
+impl DrawFate {
+    /// A game's fate as it leaves the table: played once over, else
+    /// abandoned `half_moves` in.
+    pub fn so_far(over: bool, half_moves: usize) -> DrawFate {
+        if over {
+            DrawFate::Played
+        } else {
+            DrawFate::Abandoned {
+                half_moves: u32::try_from(half_moves).unwrap_or(u32::MAX),
+            }
+        }
+    }
+}
+
 impl DrawRecord {
     /// A revealed commitment: its seed, setup code and the players' words
     /// (normalised, as the draw consumed them).

@@ -43,13 +43,6 @@ pub fn record(draw: DrawRecord) -> bool {
     storage::set(KEY, &evening.to_text())
 }
 
-/// The draws of the game whose setup codes start with `prefix`.
-pub fn draws_of(prefix: &str) -> Vec<DrawRecord> {
-    load()
-        .map(|e| e.of(prefix).cloned().collect())
-        .unwrap_or_default()
-}
-
 pub struct DrawTexts {
     pub title: &'static str,
     pub left_title: &'static str,
@@ -166,7 +159,11 @@ pub fn LeftDraw(#[prop(into)] draws: Signal<Vec<DrawRecord>>) -> impl IntoView {
     }
 }
 
-/// The stored draws of one game (by setup-code prefix), read when shown.
+/// The stored draws of the game whose setup codes start with `prefix`,
+/// read when shown.
 pub fn stored_draws(prefix: &'static str) -> Signal<Vec<DrawRecord>> {
-    Signal::stored(draws_of(prefix))
+    let draws = load()
+        .map(|e| e.of(prefix).cloned().collect())
+        .unwrap_or_default();
+    Signal::stored(draws)
 }

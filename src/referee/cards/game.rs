@@ -1100,13 +1100,7 @@ impl GameModule for CsGame {
 
     fn revealed_draw(&self) -> Option<EveningDraw> {
         let b = self.blind.as_ref()?;
-        let fate = if self.is_over() {
-            DrawFate::Played
-        } else {
-            DrawFate::Abandoned {
-                half_moves: self.moves_made(),
-            }
-        };
+        let fate = DrawFate::so_far(self.is_over(), self.moves_made());
         Some(EveningDraw::revealed(
             hex::encode(b.commitment),
             self.setup.to_text(),
@@ -1119,12 +1113,14 @@ impl GameModule for CsGame {
 
 impl CsGame {
     /// The moves that stand: a series' moves under a Yes card and the replies.
-    fn moves_made(&self) -> u32 {
-        let made = self.turns.iter().map(|t| match t {
-            Turn::Series(s) => s.attempts.iter().filter(|a| a.card == Card::Yes).count(),
-            Turn::Reply(_) => 1,
-        });
-        u32::try_from(made.sum::<usize>()).unwrap_or(u32::MAX)
+    fn moves_made(&self) -> usize {
+        self.turns
+            .iter()
+            .map(|t| match t {
+                Turn::Series(s) => s.attempts.iter().filter(|a| a.card == Card::Yes).count(),
+                Turn::Reply(_) => 1,
+            })
+            .sum()
     }
 }
 

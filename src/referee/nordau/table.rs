@@ -168,13 +168,13 @@ impl Table {
     pub fn back_to_setup(&mut self) -> Option<DrawRecord> {
         let record = match std::mem::replace(&mut self.stage, Stage::Setup) {
             Stage::Setup => None,
-            Stage::Committed { setup, seed, .. } => Some(DrawRecord {
-                commitment_hex: hex::encode(commitment(&setup, &seed)),
-                setup_text: setup.to_text(),
-                seed_hex: hex::encode(seed),
-                words: Vec::new(),
-                fate: DrawFate::Withdrawn,
-            }),
+            Stage::Committed { setup, seed, .. } => Some(DrawRecord::revealed(
+                hex::encode(commitment(&setup, &seed)),
+                setup.to_text(),
+                &seed,
+                &[],
+                DrawFate::Withdrawn,
+            )),
             Stage::Drawn(game) => {
                 Some(DrawRecord::of(&game, DrawFate::Abandoned { half_moves: 0 }))
             }

@@ -936,13 +936,7 @@ impl GameModule for UcGame {
 
     fn revealed_draw(&self) -> Option<EveningDraw> {
         let d = self.drawn.as_ref()?;
-        let fate = if self.is_over() {
-            DrawFate::Played
-        } else {
-            DrawFate::Abandoned {
-                half_moves: u32::try_from(self.plies.len()).unwrap_or(u32::MAX),
-            }
-        };
+        let fate = DrawFate::so_far(self.is_over(), self.plies.len());
         Some(EveningDraw::revealed(
             hex::encode(d.commitment),
             self.setup.to_text(),

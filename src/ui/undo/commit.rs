@@ -72,9 +72,9 @@ pub fn forget() {
 
 /// Discarded before the words were locked: the seed is revealed in the
 /// evening's record at once (docs/fairness.md §10), then forgotten.
-fn withdraw(pending: &Pending) {
+fn withdraw(pending: &Pending, commitment_hex: String) {
     evening::record(DrawRecord::revealed(
-        hex::encode(uc_commitment(&pending.setup, &pending.seed)),
+        commitment_hex,
         pending.setup.to_text(),
         &pending.seed,
         &[],
@@ -101,6 +101,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
     ));
     let unsealed = !pending.sealed;
     let discarded = pending.clone();
+    let discarded_hex = hex.clone();
     let lock = move |_| {
         let words: Vec<String> = typed.iter().map(|w| w.get_untracked()).collect();
         match UcGame::new_drawn(pending.setup.clone(), pending.seed, &words) {
@@ -123,7 +124,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
                 {move || texts.get().lock_words}
             </button>
             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
-                on_confirm=move |()| { withdraw(&discarded); on_done.run(()); } />
+                on_confirm=move |()| { withdraw(&discarded, discarded_hex.clone()); on_done.run(()); } />
         </section>
     }
 }
