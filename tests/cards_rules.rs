@@ -5,11 +5,12 @@
 use nordau_shift::referee::cards::{
     BlindStacks, Card, CardsBoard, CsBoardEnd, CsClock, CsError, CsEvent, CsGame, CsPhase,
     CsReason, CsReport, CsSetup, SeriesEnd, Stack, StackError, StackSource, TurnView,
-    cs_commitment, cs_from_pgn, cs_to_pgn,
+    cs_commitment, cs_from_pgn, cs_to_pgn, cs_verify,
 };
 use nordau_shift::referee::chessboard::MoveError;
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::module::{GameModule, Logged};
+use nordau_shift::referee::pgn::recorded_draw;
 use nordau_shift::referee::{Colour, DrawClaim, InputMode, Outcome, PgnInfo};
 
 const W: Colour = Colour::White;
@@ -461,6 +462,50 @@ fn cs_8_blind_stacks_come_from_the_committed_seed() {
     assert_eq!(r.commitment_hex, commitment);
     assert_eq!(r.words, ["blue whale"]);
     assert!(!g.save_holds_secret());
+}
+
+/// C-3, "one promise for every drawn game": a blind game's PGN carries the
+/// words, so the record alone verifies to the stacks it dealt (issue #21
+/// item 4), an entry of ideographic spaces included.
+#[test]
+fn c_3_blind_game_pgn_carries_the_words_and_verifies() {
+    let seed = [8u8; 32];
+    let words = ["\u{3000}", "Ёж"];
+    let s = setup(InputMode::Board, StackSource::Blind);
+    let mut g = CsGame::new_blind(s, seed, &words).unwrap();
+    g.apply(0, CsEvent::Start).unwrap();
+    g.apply(10, CsEvent::AgreeDraw).unwrap();
+    let pgn = cs_to_pgn(&g, &PgnInfo::default()).unwrap();
+    let read = recorded_draw(&pgn).unwrap().unwrap();
+    assert_eq!(read.words, ["\u{3000}", "Ёж"]);
+    let report = cs_verify(
+        &read.commitment_hex,
+        read.seed_hex.as_deref().unwrap(),
+        &read.setup_text,
+        &read.words,
+        3,
+    )
+    .unwrap();
+    let mut deal = BlindStacks::new(&stream_key(&seed, &words));
+    for k in 0..3 {
+        assert_eq!(report.stacks[k], deal.stack(k).to_text());
+    }
+}
+
+/// RULES.md "Commitment and draw": the commitment is on the play screen
+/// until the first card is turned; open stacks committed nothing.
+#[test]
+fn c_3_commitment_on_the_play_screen_until_move_one() {
+    let s = setup(InputMode::Board, StackSource::Blind);
+    let mut g = CsGame::new_blind(s.clone(), [4; 32], &["w"]).unwrap();
+    let shown = |g: &CsGame| g.commitment_before_move_one().map(|c| c.commitment_hex);
+    assert_eq!(shown(&g), Some(hex::encode(cs_commitment(&s, &[4; 32]))));
+    g.apply(0, CsEvent::Start).unwrap();
+    assert!(shown(&g).is_some(), "still shown after the starting press");
+    let mv = g.view(10).legal_moves_uci[0].clone();
+    g.apply(10, CsEvent::Move { mv }).unwrap();
+    assert_eq!(shown(&g), None, "gone once a card is turned");
+    assert_eq!(shown(&board_game("YYYNNN")), None);
 }
 
 #[test]

@@ -947,6 +947,13 @@ fn pgn_export_has_roster_fairness_tags_and_swap_comments() {
     assert!(pgn.contains(&format!("[Commitment \"{}\"]", g.commitment_hex())));
     assert!(pgn.contains(&format!("[Seed \"{}\"]", hex::encode(s))));
     assert!(pgn.contains(&format!("[Setup \"{}\"]", setup.to_text())));
+    // The verifier reads the draw back from the record (C-3, issue #21).
+    let read = nordau_shift::referee::pgn::recorded_draw(&pgn)
+        .unwrap()
+        .unwrap();
+    assert_eq!(read.setup_text, setup.to_text());
+    assert_eq!(read.seed_hex, Some(hex::encode(s)));
+    assert_eq!(read.commitment_hex, g.commitment_hex());
     let flat = pgn.replace('\n', " ");
     assert!(flat.contains(&format!(
         "2. Bc4 Nc6 {{End of shift 1 (4 half-moves). Coin: Black seat. {} stands up; {} sits down as Black.}} 3. Qh5",

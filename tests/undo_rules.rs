@@ -6,6 +6,7 @@ use nordau_shift::referee::chessboard::{ChessBoard, DrawClaim, MoveError};
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::draw::{DrawStream, STREAM_CHESS960};
 use nordau_shift::referee::module::{GameModule, Logged};
+use nordau_shift::referee::pgn::{RecordedDrawError, recorded_draw};
 use nordau_shift::referee::undo::*;
 use nordau_shift::referee::{Colour, InputMode, Outcome, PgnInfo, TimeControl};
 use shakmaty::fen::Fen;
@@ -733,6 +734,70 @@ fn c_3_drawn_start_reveal_verifies() {
         uc_verify(&commitment, &r.seed_hex, &r.setup_text, &["other"]),
         Ok(rep) if rep.commitment_hex == commitment
     ));
+}
+
+/// C-3, "one promise for every drawn game": the PGN carries the words, so
+/// the record alone verifies to the start the game used, an entry of
+/// no-break spaces included (issue #21 item 4).
+#[test]
+fn c_3_drawn_start_pgn_carries_the_words_and_verifies() {
+    let seed = [5u8; 32];
+    let words = ["\u{a0}", "  Blue   WHALE "];
+    let s = setup(InputMode::Board, StartChoice::Drawn);
+    let mut g = UcGame::new_drawn(s, seed, &words).unwrap();
+    g.apply(0, UcEvent::Start).unwrap();
+    let pgn = uc_to_pgn(&g, &PgnInfo::default()).unwrap();
+    assert!(
+        pgn.contains("[Words \"[\\\"\u{a0}\\\",\\\"blue whale\\\"]\"]"),
+        "{pgn}"
+    );
+    let read = recorded_draw(&pgn).unwrap().unwrap();
+    assert_eq!(read.words, ["\u{a0}", "blue whale"]);
+    let report = uc_verify(
+        &read.commitment_hex,
+        read.seed_hex.as_deref().unwrap(),
+        &read.setup_text,
+        &read.words,
+    )
+    .unwrap();
+    assert_eq!(report.start, g.start());
+    // Without the words the same commitment verifies to another start: the
+    // words must travel with the record.
+    let bare = uc_verify(
+        &read.commitment_hex,
+        read.seed_hex.as_deref().unwrap(),
+        &read.setup_text,
+        &[] as &[&str],
+    )
+    .unwrap();
+    assert_ne!(bare.start, g.start());
+    // A damaged Words tag is refused, never dropped.
+    let damaged = pgn.replace("[Words \"[", "[Words \"{");
+    assert!(matches!(
+        recorded_draw(&damaged),
+        Some(Err(RecordedDrawError::BadWords(_)))
+    ));
+    assert_eq!(recorded_draw("1. e4 e5 *"), None);
+}
+
+/// RULES.md "Commitment and draw": the commitment is on the play screen
+/// until move one, so a player who joins late sees what the reveal must
+/// match; a chosen start committed nothing.
+#[test]
+fn c_3_commitment_on_the_play_screen_until_move_one() {
+    let s = setup(InputMode::Board, StartChoice::Drawn);
+    let commitment = hex::encode(uc_commitment(&s, &[3; 32]));
+    let mut g = UcGame::new_drawn(s.clone(), [3; 32], &["w"]).unwrap();
+    let shown = |g: &UcGame| g.commitment_before_move_one().map(|c| c.commitment_hex);
+    assert_eq!(shown(&g), Some(commitment.clone()));
+    g.apply(0, UcEvent::Start).unwrap();
+    let shown_setup = g.commitment_before_move_one().unwrap().setup_text;
+    assert_eq!(shown_setup, s.to_text());
+    let mv = g.view(10).legal_moves_uci[0].clone();
+    g.apply(10, UcEvent::Move { mv }).unwrap();
+    assert_eq!(shown(&g), None, "gone once a move stands");
+    let fixed = UcGame::new(setup(InputMode::Board, fixed(518))).unwrap();
+    assert_eq!(shown(&fixed), None);
 }
 
 // ---- records (C-4: the log replays) ----------------------------------------------

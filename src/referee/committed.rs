@@ -7,6 +7,26 @@
 use crate::referee::commitment::{HexError, MAX_WORD_BYTES, MAX_WORDS, parse_hex32};
 use std::fmt;
 
+/// What a drawn start shows once its seed may be seen (the card duel's blind
+/// stacks, Undo Chess's drawn start): everything the verifier needs, words
+/// included, so the end screen, the PGN and the link can each carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawReveal {
+    pub seed_hex: String,
+    pub setup_text: String,
+    /// The players' entries, normalised, in the order given.
+    pub words: Vec<String>,
+    pub commitment_hex: String,
+}
+
+/// A commitment as the play screen shows it until move one: the hex and the
+/// setup code it commits to (for the verifier link a second phone scans).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownCommitment {
+    pub commitment_hex: String,
+    pub setup_text: String,
+}
+
 /// A game whose draw is committed to as SHA-256 of (setup, seed).
 pub trait CommittedDraw {
     /// How its setup codes start (`ns1.`).

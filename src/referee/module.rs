@@ -13,6 +13,7 @@
 //! then work for it unchanged (docs/adding-a-game.md).
 
 use crate::referee::commitment::parse_hex32;
+use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::DrawRecord as EveningDraw;
 use crate::referee::json::{self, FromJson, ToJson};
 use crate::referee::log::{DrawRecord, Log, LogError, Timed, check_header, check_read_header};
@@ -62,6 +63,14 @@ pub trait GameModule: Clone + Sized {
     /// keeps when the game leaves the table. `None` where nothing was
     /// committed. Only called once the game ends or is given up.
     fn revealed_draw(&self) -> Option<EveningDraw> {
+        None
+    }
+
+    /// A drawn game's commitment while the play screen shows it: from the
+    /// start until the first move stands (RULES.md "Commitment and draw"),
+    /// so that a player who joins after the commitment screen still sees
+    /// what the reveal must match. `None` where nothing was committed.
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
         None
     }
 

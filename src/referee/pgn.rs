@@ -3,6 +3,8 @@
 //! reader's tokenizer (tags, comments, variations, move numbers, dialects).
 
 use crate::referee::chess_clock::{Increment, TimeControl};
+#[cfg(any(feature = "cards", feature = "undo"))]
+use crate::referee::committed::DrawReveal;
 use crate::referee::common::{Colour, Outcome};
 
 /// Optional roster values; `?` is written when absent.
@@ -83,17 +85,22 @@ impl TagSection {
     /// and `SetupText` (seed and setup text in hex and as written).
     // Only the games with a committed draw (C-3) use it.
     #[cfg(any(feature = "cards", feature = "undo"))]
-    pub(crate) fn committed(
-        &mut self,
-        commitment: Option<String>,
-        reveal: Option<(String, String)>,
-    ) {
+    pub(crate) fn committed(&mut self, commitment: Option<String>, reveal: Option<&DrawReveal>) {
         if let Some(commitment) = commitment {
             self.tag("Commitment", &commitment);
         }
-        if let Some((seed_hex, setup_text)) = reveal {
-            self.tag("Seed", &seed_hex);
-            self.tag("SetupText", &setup_text);
+        if let Some(r) = reveal {
+            self.tag("Seed", &r.seed_hex);
+            self.tag("SetupText", &r.setup_text);
+            self.words(&r.words);
+        }
+    }
+
+    /// `Words`: the players' entries as a JSON array, absent when nobody
+    /// typed any (the draw then used the seed alone).
+    pub(crate) fn words(&mut self, words: &[String]) {
+        if !words.is_empty() {
+            self.tag("Words", &crate::referee::json::to_string(words));
         }
     }
 
@@ -547,4 +554,65 @@ pub(crate) fn standard_san(text: &str) -> String {
         return format!("{head}={role}{suffix}");
     }
     text.to_owned()
+}
+
+/// A committed draw as a record carries it, to check in the verifier: the
+/// `Commitment`, `SetupText` (Nordau Shift writes `Setup`), `Seed` (absent
+/// before the reveal) and `Words` tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedDraw {
+    pub commitment_hex: String,
+    pub setup_text: String,
+    pub seed_hex: Option<String>,
+    pub words: Vec<String>,
+}
+
+/// Why a record's draw cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordedDrawError {
+    /// A `Commitment` tag without the setup it commits to.
+    NoSetup,
+    /// The `Words` tag is no JSON array of strings: dropping it would verify
+    /// the commitment and print draws the game never used.
+    BadWords(String),
+}
+
+impl std::fmt::Display for RecordedDrawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordedDrawError::NoSetup => write!(f, "the record has no SetupText tag"),
+            RecordedDrawError::BadWords(why) => write!(f, "the Words tag cannot be read: {why}"),
+        }
+    }
+}
+
+/// The committed draw in a PGN record's tags, if it has a `Commitment` tag
+/// (`None`: the text is no such record). Tag lines anywhere in the text
+/// count, so a record pasted with text around it still reads.
+pub fn recorded_draw(text: &str) -> Option<Result<RecordedDraw, RecordedDrawError>> {
+    let mut tags = std::collections::HashMap::new();
+    for line in text.lines() {
+        if let Some((name, value)) = parse_tag(line.trim()) {
+            tags.entry(name).or_insert(value);
+        }
+    }
+    let commitment_hex = tags.remove("Commitment")?;
+    let read = || {
+        let setup_text = tags
+            .remove("SetupText")
+            .or_else(|| tags.remove("Setup"))
+            .ok_or(RecordedDrawError::NoSetup)?;
+        let words = match tags.remove("Words") {
+            Some(json) => crate::referee::json::from_str::<Vec<String>>(&json)
+                .map_err(|e| RecordedDrawError::BadWords(e.to_string()))?,
+            None => Vec::new(),
+        };
+        Ok(RecordedDraw {
+            commitment_hex,
+            setup_text,
+            seed_hex: tags.remove("Seed"),
+            words,
+        })
+    };
+    Some(read())
 }

@@ -45,6 +45,8 @@ pub mod offline_status;
 pub mod one_window;
 pub mod play_parts;
 pub mod qr;
+#[cfg(any(feature = "nordau", feature = "cards", feature = "undo"))]
+pub mod reveal;
 pub mod route;
 pub mod saved;
 pub mod setup_parts;

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
 use super::{evening, one_window, ticker};
+use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::DrawRecord;
 use crate::referee::module::{GameModule, Logged};
 use crate::web::{clock, device, sound, storage};
@@ -84,6 +85,11 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn revealed_draw(&self) -> Option<DrawRecord> {
         None
     }
+    /// The commitment the play screen shows until move one
+    /// (`GameModule::commitment_before_move_one`).
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        None
+    }
 }
 
 /// What players hear and feel at a moment of the game: a cue (unless muted)
@@ -130,6 +136,10 @@ impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
 
     fn revealed_draw(&self) -> Option<DrawRecord> {
         GameModule::revealed_draw(self)
+    }
+
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        GameModule::commitment_before_move_one(self)
     }
 }
 
@@ -352,6 +362,13 @@ impl<G: ModuleGame> ModuleCtx<G> {
     pub fn screen(&self) -> Memo<Screen> {
         let game = self.game;
         Memo::new(move |_| game.with(|g| g.as_ref().map_or(Screen::Setup, G::screen)))
+    }
+
+    /// The drawn game's commitment while the play screen shows it (until
+    /// move one); `None` for every other game and state.
+    pub fn commitment_before_move_one(&self) -> Signal<Option<ShownCommitment>> {
+        let game = self.game;
+        Signal::derive(move || game.with(|g| g.as_ref().and_then(G::commitment_before_move_one)))
     }
 
     /// The storage warning, or the export button in the play screen's strip.

@@ -35,6 +35,7 @@ use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{is_blank_word, normalise_words};
 use crate::referee::committed::{CommittedDraw, VerifyError};
 use crate::referee::names::NameProblem;
+use crate::referee::pgn::{RecordedDrawError, recorded_draw};
 use crate::referee::setup_text::NonCanonical;
 use crate::referee::{HexError, parse_hex32};
 use crate::web;
@@ -64,6 +65,30 @@ pub fn verifier_fragment(
         out.push_str(&percent_encode(&words.join("\n")));
     }
     out
+}
+
+/// A game's PGN record or a verifier link pasted into any field: the four
+/// inputs it carries (commitment, seed, setup code, words one per line).
+/// `None`: the text is neither, and stays in the field it was typed into.
+pub fn pasted_record(text: &str) -> Option<Result<[String; 4], Problem>> {
+    const LINK: &str = "#/verify?";
+    if let Some(at) = text.find(LINK) {
+        let rest = &text[at + LINK.len()..];
+        let query = Query::parse(rest.split_whitespace().next().unwrap_or_default());
+        let get = |key| query.get(key).unwrap_or_default().to_owned();
+        query.get("c")?;
+        return Some(Ok([get("c"), get("s"), get("setup"), get("w")]));
+    }
+    Some(match recorded_draw(text)? {
+        Ok(r) => Ok([
+            r.commitment_hex,
+            r.seed_hex.unwrap_or_default(),
+            r.setup_text,
+            r.words.join("\n"),
+        ]),
+        Err(RecordedDrawError::NoSetup) => Err(Problem::Missing(Field::Setup)),
+        Err(RecordedDrawError::BadWords(_)) => Err(Problem::RecordWords),
+    })
 }
 
 /// Pasted hex: whitespace anywhere is dropped, capitals become small letters.
@@ -117,6 +142,9 @@ pub enum Problem {
         line: usize,
         bytes: usize,
     },
+    /// A pasted record whose `Words` tag cannot be read (nothing was filled
+    /// in: dropping the words would print draws the game never used).
+    RecordWords,
 }
 
 /// What is wrong with a setup code, for any game the verifier knows: each game maps
@@ -220,9 +248,10 @@ impl Problem {
             Problem::Commitment(_) => Field::Commitment,
             Problem::Seed(_) => Field::Seed,
             Problem::Setup(_) => Field::Setup,
-            Problem::Words | Problem::TooManyWords { .. } | Problem::WordTooLong { .. } => {
-                Field::Words
-            }
+            Problem::Words
+            | Problem::TooManyWords { .. }
+            | Problem::WordTooLong { .. }
+            | Problem::RecordWords => Field::Words,
         }
     }
 }
@@ -582,6 +611,7 @@ pub fn problem_text(t: &VerifierTexts, problem: &Problem, inputs: [&str; 2]) -> 
         Problem::WordTooLong { line, bytes } => {
             fill(t.word_too_long, &[&line.to_string(), &bytes.to_string()])
         }
+        Problem::RecordWords => t.record_words.to_owned(),
     };
     format!("{}: {detail}", field_name(t, problem.field()))
 }
@@ -678,6 +708,7 @@ fn page_html(
     [
         format!("<h1>{}</h1>", escape(t.title)),
         para("lede", t.intro),
+        para("hint paste-hint", t.paste_hint),
         r#"<form class="verify-form" novalidate>"#.to_owned(),
         field_html(
             "verify-commitment",
@@ -881,7 +912,20 @@ pub fn Verifier(query: Query) -> impl IntoView {
             _ => return,
         };
         // Untracked: the page is not re-rendered while someone types.
-        signal.update_untracked(|v| *v = event_target_value(&ev));
+        let value = event_target_value(&ev);
+        let pasted = pasted_record(&value);
+        signal.update_untracked(|v| *v = value);
+        match pasted {
+            Some(Ok(values)) => {
+                let fields = [inputs.commitment, inputs.seed, inputs.setup, inputs.words];
+                for (field, value) in fields.into_iter().zip(values) {
+                    field.update_untracked(|v| *v = value);
+                }
+                run(true);
+            }
+            Some(Err(problem)) => outcome.set(Some(Outcome::Invalid(vec![problem]))),
+            None => {}
+        }
     };
 
     view! {

@@ -461,7 +461,7 @@ async function undoChess(page, problems, { zh: names }) {
   await page.locator(".uc-play .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
   await resignFromMenu(page, ".uc-end");
-  await page.locator(".uc-reveal").waitFor();
+  await page.locator(".uc-end .reveal").waitFor();
   problems.push(...(await audit(page, "Undo Chess end, board mode, the reveal")));
 }
 

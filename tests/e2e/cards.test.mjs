@@ -384,11 +384,18 @@ describe("card-series duel", () => {
       assert.match(commitment, /^[0-9a-f]{64}$/);
       const saved = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
       assert.ok(saved.includes('"seed":"sealed"'), "the seed is sealed at rest");
+      // Boris's entry is one ideographic space (a Japanese keyboard's space bar): it changes the deal.
       await page.locator(".word-entry").nth(0).fill("apple");
-      await page.locator(".word-entry").nth(1).fill("pear");
+      await page.locator(".word-entry").nth(1).fill("\u3000");
       await page.locator(".cs-lock").tap();
+      // The commitment stays on the play screen until the first card is turned.
+      assert.equal(
+        await page.locator("[data-testid=play-commitment] .mono").textContent(),
+        `${commitment.slice(0, 8)} … ${commitment.slice(-8)}`,
+      );
       await page.locator(".half.black-seat.starts").tap();
       await page.locator(".half.white-seat.to-move").waitFor();
+      assert.equal(await page.locator("[data-testid=play-commitment]").count(), 1, "shown until move one");
 
       // Fool's mate, whatever the cards: White plays f3 and g4 among quiet
       // pawn moves; Black plays e5, then Qh4 once it mates.
@@ -414,6 +421,7 @@ describe("card-series duel", () => {
         );
         let list = side === "white" ? WHITE : BLACK;
         if (side === "black" && board.f2 === "" && board.g4 !== "" && board.g2 === "" && board.e7 === "") list = ["d8h4", ...list];
+        if (moves === 2) assert.equal(await page.locator("[data-testid=play-commitment]").count(), 0, "gone once a card is turned");
         const before = await page.locator(".cs-series").innerHTML();
         let played = false;
         for (const uci of list) {
@@ -481,6 +489,11 @@ describe("card-series duel", () => {
       assert.equal((await page.locator("[data-testid=reveal-commitment]").innerText()).replace(/\s/g, ""), commitment);
       const stacks = await page.locator(".cs-history-series .mono").allInnerTexts();
       assert.ok(stacks.length >= 2);
+      // The words are on the reveal, the invisible one named by its code point.
+      assert.deepEqual(await page.locator("[data-testid=reveal-words] .word").allTextContents(), ["apple", "\u3000"]);
+      assert.equal(await page.locator("[data-testid=reveal-words] .word-unseen").textContent(), "U+3000");
+      await page.locator(".reveal").scrollIntoViewIfNeeded();
+      await screenshot(page, "cs-end-reveal-en-portrait");
       const href = await page.locator("[data-testid=verify-link]").getAttribute("href");
 
       // A second phone opens the verifier link: it recomputes the commitment and prints every stack.
@@ -502,6 +515,12 @@ describe("card-series duel", () => {
       assert.match(pgn, /\[Stacks "blind"\]/);
       assert.ok(pgn.includes(`[Commitment "${commitment}"]`), pgn);
       assert.ok(pgn.includes(`[Seed "${seed}"]`));
+      assert.ok(pgn.includes('[Words "[\\"apple\\",\\"\u3000\\"]"]'), pgn);
+      // The PGN pasted into a fresh verifier deals the same stacks: the words travel with it.
+      await verifier.goto(`${app.url}#/verify`);
+      await verifier.locator("#verify-seed").fill(pgn);
+      await verifier.locator(".banner-ok").waitFor();
+      assert.deepEqual((await verifier.locator(".cs-stacks li").allInnerTexts()).slice(0, stacks.length), stacks);
       // Movetext wraps between any two words, comments too.
       const movetext = pgn.replace(/\s+/g, " ");
       assert.match(movetext, /\{Series 1: White\}/);

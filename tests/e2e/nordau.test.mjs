@@ -351,7 +351,7 @@ describe("Nordau Shift table", () => {
       // swapped shifts are the swaps announced, in order, at the drawn lengths.
       const revealText = await page.locator(".reveal").innerText();
       assert.ok(revealText.replace(/\s+/g, "").includes(commitment), "the revealed commitment differs");
-      const seed = hex(await page.locator("[data-testid=seed]").innerText());
+      const seed = hex(await page.locator("[data-testid=reveal-seed]").innerText());
       assert.match(seed, /^[0-9a-f]{64}$/);
       const rows = await page.locator("[data-testid=schedule] tbody tr").evaluateAll((trs) =>
         trs.map((tr) => ({
@@ -852,7 +852,7 @@ describe("Nordau Shift table", () => {
 
       // The reveal lists the entries as the stream key uses them, one per line.
       const normalised = ["blue whale", "7 оранжевых Ёжиков", "tea with lemon"];
-      assert.deepEqual(await page.locator("[data-testid=words] li").allInnerTexts(), normalised);
+      assert.deepEqual(await page.locator("[data-testid=reveal-words] .word").allInnerTexts(), normalised);
       const game = await page.locator("[data-testid=schedule] tbody tr").evaluateAll((trs) =>
         trs.map((tr) => ({ length: parseInt(tr.children[1].textContent, 10), coin: tr.children[2].textContent.toLowerCase() })),
       );

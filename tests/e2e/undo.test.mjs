@@ -256,7 +256,7 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
       await fillSetup(page, { start: 2, number: 0 });
       await begin(page);
       await blackStarts(page);
-      assert.match(await page.locator(".uc-position").textContent(), /Position 0/);
+      assert.match(await page.locator(".uc-position").textContent(), /Chosen position 0/);
       for (const mv of ["f2f4", "f7f5", "f1f3", "f8f6"]) await play(page, mv);
       // White castles king-side: king g1 onto its rook h1 → king g1, rook f1.
       await play(page, "g1h1");
@@ -290,7 +290,7 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
       await page.locator("#uc-number").fill("959");
       await begin(page);
       await blackStarts(page);
-      assert.match(await page.locator(".uc-position").textContent(), /Position 959/);
+      assert.match(await page.locator(".uc-position").textContent(), /Chosen position 959/);
       const s = await readPlay(page);
       assert.equal(s.white.tokens, "3 tokens");
       assert.equal(s.black.tokens, "2 tokens");
@@ -311,7 +311,7 @@ describe("Undo Chess, board mode (UC-2, UC-3, UC-6, UC-7)", () => {
       await page.locator("input[name=uc-start]").nth(1).check();
       await begin(page);
       await blackStarts(page);
-      assert.match(await page.locator(".uc-position").textContent(), /Position 518/);
+      assert.match(await page.locator(".uc-position").textContent(), /Chosen position 518/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -364,7 +364,7 @@ describe("Undo Chess, clock mode (UC-1, UC-3, UC-5, C-4)", () => {
       // Before the start: a large diagram of both back ranks and the number.
       const diagram = page.locator(".uc-diagram:not(.compact)");
       await diagram.waitFor();
-      assert.match(await diagram.locator(".uc-position-no").textContent(), /Position 0 · BBQNNRKR/);
+      assert.match(await diagram.locator(".uc-position-no").textContent(), /Chosen position 0 · BBQNNRKR/);
       assert.equal(await diagram.locator(".uc-rank.w-rank .piece.w").count(), 8);
       assert.equal(await diagram.locator(".uc-rank.b-rank .piece.b").count(), 8);
       await screenshot(page, "uc-play-clock-setup-en-portrait");
@@ -492,30 +492,61 @@ describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
       await page.reload();
       await page.locator(".uc-commit").waitFor();
       assert.equal((await page.locator("[data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
+      // Boris's entry is one no-break space (Option+Space): an entry that changes the draw.
       await page.locator(".word-entry").nth(0).fill("apple");
-      await page.locator(".word-entry").nth(1).fill("river");
+      await page.locator(".word-entry").nth(1).fill("\u00a0");
       await page.locator(".uc-lock").tap();
       await page.locator(".uc-play .half.black-seat.starts").waitFor();
-      const position = (await page.locator(".uc-position").textContent()).match(/\d+/)[0];
+      // A drawn start says so (a chosen one says "Chosen position").
+      const positionText = await page.locator(".uc-position").textContent();
+      assert.match(positionText, /^Drawn position \d+$/);
+      const position = positionText.match(/\d+/)[0];
+      // The commitment stays on the play screen until move one, for whoever joins late.
+      const glance = await page.locator("[data-testid=play-commitment] .mono").textContent();
+      assert.equal(glance, `${commitment.slice(0, 8)} … ${commitment.slice(-8)}`);
+      await page.locator(".play-commitment-toggle").tap();
+      assert.equal((await page.locator("[data-testid=play-commitment-hex]").textContent()).replace(/\s/g, ""), commitment);
+      await screenshot(page, "uc-play-commitment-en-portrait");
+      await page.getByRole("button", { name: "Close" }).tap();
       await blackStarts(page);
-      // Resign at once: the end shows the reveal.
+      assert.equal(await page.locator("[data-testid=play-commitment]").count(), 1, "still shown before the first move");
+      await play(page, "e2e4");
+      assert.equal(await page.locator("[data-testid=play-commitment]").count(), 0, "gone once a move stands");
+      // Resign: the end shows the reveal.
       await page.locator(".menu-button").tap();
-      const resign = page.getByRole("button", { name: /Anna \(White\) resigns/ });
+      const resign = page.getByRole("button", { name: /Boris \(Black\) resigns/ });
       await resign.tap();
       await page.getByRole("button", { name: "Confirm" }).first().tap();
       await page.locator(".uc-end").waitFor();
-      await page.locator(".uc-reveal").waitFor();
-      assert.equal((await page.locator(".uc-reveal [data-testid=commitment]").textContent()).replace(/\s/g, ""), commitment);
-      assert.match((await page.locator("[data-testid=seed]").textContent()).replace(/\s/g, ""), /^[0-9a-f]{64}$/);
+      await page.locator(".reveal").waitFor();
+      assert.equal((await page.locator(".reveal [data-testid=reveal-commitment]").textContent()).replace(/\s/g, ""), commitment);
+      assert.match((await page.locator("[data-testid=reveal-seed]").textContent()).replace(/\s/g, ""), /^[0-9a-f]{64}$/);
+      // The words are on the reveal, the invisible one named by its code point.
+      assert.deepEqual(await page.locator("[data-testid=reveal-words] .word").allTextContents(), ["apple", "\u00a0"]);
+      assert.equal(await page.locator("[data-testid=reveal-words] .word-unseen").textContent(), "U+00A0");
+      assert.match(await page.locator(".uc-end-tokens").textContent(), new RegExp(`Drawn position ${position}`));
+      await page.locator(".reveal").scrollIntoViewIfNeeded();
       await screenshot(page, "uc-end-reveal-en-portrait");
       const link = await page.locator("[data-testid=verify-link]").getAttribute("href");
-      // The verifier on another phone.
+      const pgnButton = page.getByRole("button", { name: "Download PGN" });
+      const [download] = await Promise.all([page.waitForEvent("download"), pgnButton.tap()]);
+      const pgn = readFileSync(await download.path(), "utf8");
+      assert.ok(pgn.includes('[Words "[\\"apple\\",\\"\u00a0\\"]"]'), pgn);
+      // The verifier on another phone, from the link and from the pasted PGN: the same position.
+      assert.match(link, /^#\/verify\?c=/);
       const other = await second.newPage();
-      await other.goto(link);
+      await other.goto(`${server.url}${link}`);
       await other.locator("[data-testid=uc-number]").waitFor();
       assert.equal(await other.locator("[data-testid=uc-number]").textContent(), `Position ${position}`);
       assert.match(await other.locator("[data-testid=uc-back-rank]").textContent(), /^[KQRBN]{8}$/);
       await screenshot(other, "uc-verifier-en-portrait");
+      const fresh = await second.newPage();
+      await fresh.goto(`${server.url}#/verify`);
+      await fresh.locator("#verify-commitment").fill(pgn);
+      await fresh.locator("[data-testid=uc-number]").waitFor();
+      assert.equal(await fresh.locator("[data-testid=uc-number]").textContent(), `Position ${position}`);
+      assert.equal(await fresh.locator("#verify-words").inputValue(), "apple\n\u00a0");
+      assert.match(await fresh.locator(".verify-result").textContent(), /Commitment matches/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

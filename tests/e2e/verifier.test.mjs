@@ -453,6 +453,53 @@ describe("verifier", () => {
     }
   });
 
+  test("a game's PGN or its verifier link pasted into any field fills all four, words included; a damaged Words tag fills nothing (issue #21)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openVerifier(context, app.url + "#/verify");
+      const normalised = ["blue whale", "7 оранжевых Ёжиков"];
+      // As the game's end screen exports it: Nordau Shift writes its setup code as `Setup`.
+      const tag = (name, value) => `[${name} "${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`;
+      const pgn = [
+        tag("Event", "Nordau Shift"),
+        tag("White", WITH_WORDS.seating.white),
+        tag("Commitment", WITH_WORDS.commitment),
+        tag("Seed", WITH_WORDS.seed),
+        tag("Setup", WITH_WORDS.setup),
+        tag("Words", JSON.stringify(normalised)),
+        "",
+        "1. e4 e5 2. Nf3 Nc6 *",
+      ].join("\n");
+      await page.locator("#verify-setup").fill(pgn);
+      await assertShowsVector(page, WITH_WORDS);
+      assert.deepEqual(await inputValues(page), {
+        commitment: WITH_WORDS.commitment,
+        setup: WITH_WORDS.setup,
+        seed: WITH_WORDS.seed,
+        words: normalised.join("\n"),
+      });
+      // A link pasted into the words field: Undo Chess's worked example, its position.
+      await page.locator("#verify-words").fill(app.url + verifyFragment(UNDO));
+      await page.locator("[data-testid=uc-number]").waitFor();
+      assert.equal(await page.locator("[data-testid=uc-number]").textContent(), `Position ${UNDO.start}`);
+      // A Words tag that is no JSON list: refused with the reason, nothing replaced.
+      const before = await inputValues(page);
+      const damaged = pgn.replace(tag("Words", JSON.stringify(normalised)), '[Words "blue whale"]');
+      await page.locator("#verify-commitment").fill(damaged);
+      const alert = await page.locator(".verify-result").innerText();
+      assert.match(alert, /Words tag cannot be read/);
+      const after = await inputValues(page);
+      assert.equal(after.words, before.words);
+      assert.equal(after.seed, before.seed);
+      await screenshot(page, "verifier-record-words-refused-en-portrait");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("before the reveal: commitment and setup only, kept with a QR code", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

@@ -416,7 +416,7 @@ describe("hostile text", () => {
       await page.clock.runFor(60_000);
       await page.locator(".game-end").waitFor();
       assert.equal(await page.locator("[data-testid=setup-names]").innerText(), names.join(", "));
-      assert.deepEqual(await page.locator("[data-testid=words] li").allInnerTexts(), PAYLOADS.slice(1, 4).map(normaliseWord));
+      assert.deepEqual(await page.locator("[data-testid=reveal-words] .word").allInnerTexts(), PAYLOADS.slice(1, 4).map(normaliseWord));
       const reveal = await page.locator(".reveal a.button").getAttribute("href");
       assert.ok(reveal.startsWith("#/verify?c="), reveal);
       assertEncodedLink(reveal, "reveal link");

@@ -46,6 +46,7 @@ use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{DrawClaim, MoveError};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
+use crate::referee::committed::ShownCommitment;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
 use crate::referee::json::{
@@ -405,13 +406,7 @@ pub enum CsPhase {
 }
 
 /// What the reveal shows after a blind game (C-3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CsReveal {
-    pub seed_hex: String,
-    pub setup_text: String,
-    pub words: Vec<String>,
-    pub commitment_hex: String,
-}
+pub type CsReveal = crate::referee::committed::DrawReveal;
 
 /// Everything a screen shows at one instant. Holds no unturned card.
 #[derive(Clone, Debug, PartialEq)]
@@ -1096,6 +1091,19 @@ impl GameModule for CsGame {
             .as_ref()
             .and_then(|c| Some(c.remaining_ms(c.running()?, now_ms)));
         [running, None]
+    }
+
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        // Move one is the first card turned (or, in a reply, the first move).
+        let untouched = self.turns.iter().all(|t| match t {
+            Turn::Series(s) => s.attempts.is_empty(),
+            Turn::Reply(_) => false,
+        });
+        let b = self.blind.as_ref().filter(|_| untouched)?;
+        Some(ShownCommitment {
+            commitment_hex: hex::encode(b.commitment),
+            setup_text: self.setup.to_text(),
+        })
     }
 
     fn revealed_draw(&self) -> Option<EveningDraw> {

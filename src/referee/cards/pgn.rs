@@ -56,8 +56,7 @@ pub fn cs_to_pgn(game: &CsGame, info: &PgnInfo) -> Result<String, CsNotBoardMode
     if let Some(c) = &setup.clock {
         tags.time_control(&c.control());
     }
-    let reveal = game.reveal().map(|r| (r.seed_hex, r.setup_text));
-    tags.committed(game.commitment_hex(), reveal);
+    tags.committed(game.commitment_hex(), game.reveal().as_ref());
     if let Some(r) = result {
         tags.termination(r.reason == CsReason::Flag);
     }

@@ -48,9 +48,7 @@ pub fn to_pgn(game: &Game, info: &PgnInfo) -> Result<String, PgnError> {
     tags.tag("Commitment", &reveal.commitment_hex);
     tags.tag("Seed", &reveal.seed_hex);
     tags.tag("Setup", &reveal.setup_text);
-    if !reveal.words.is_empty() {
-        tags.tag("Words", &crate::referee::json::to_string(&reveal.words));
-    }
+    tags.words(&reveal.words);
     tags.termination(result.reason == EndReason::Flag);
     let points: Vec<String> = (0..3)
         .map(|p| format!("{} {}", names[p], result.points[p]))

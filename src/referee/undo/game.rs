@@ -40,6 +40,7 @@ use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
+use crate::referee::committed::ShownCommitment;
 use crate::referee::common::{Colour, InputMode, Outcome};
 use crate::referee::evening::{DrawFate, DrawRecord as EveningDraw};
 use crate::referee::json::{FromJson, Json, JsonError, JsonResult, Obj, ToJson, f, obj};
@@ -323,13 +324,7 @@ pub enum UcPhase {
 }
 
 /// What to check a drawn start with (C-3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UcReveal {
-    pub seed_hex: String,
-    pub setup_text: String,
-    pub words: Vec<String>,
-    pub commitment_hex: String,
-}
+pub type UcReveal = crate::referee::committed::DrawReveal;
 
 /// Everything a screen shows at one instant.
 #[derive(Clone, Debug, PartialEq)]
@@ -932,6 +927,18 @@ impl GameModule for UcGame {
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         [self.clock.shown_ms(now_ms), None]
+    }
+
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        // An undo back to the start does not bring it back: moves were made.
+        let d = self
+            .drawn
+            .as_ref()
+            .filter(|_| self.plies.is_empty() && self.undos.is_empty())?;
+        Some(ShownCommitment {
+            commitment_hex: hex::encode(d.commitment),
+            setup_text: self.setup.to_text(),
+        })
     }
 
     fn revealed_draw(&self) -> Option<EveningDraw> {

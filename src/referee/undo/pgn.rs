@@ -48,8 +48,7 @@ pub fn uc_to_pgn(game: &UcGame, info: &PgnInfo) -> Result<String, UcNotBoardMode
     let [white_tokens, black_tokens] = setup.tokens;
     tags.tag("Tokens", &format!("{white_tokens}-{black_tokens}"));
     tags.time_control(&setup.control);
-    let reveal = game.reveal().map(|r| (r.seed_hex, r.setup_text));
-    tags.committed(game.commitment_hex(), reveal);
+    tags.committed(game.commitment_hex(), game.reveal().as_ref());
     if let Some(r) = result {
         tags.termination(r.reason == UcReason::Flag);
     }

@@ -19,8 +19,7 @@ use crate::ui::end_parts::{
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
-use crate::ui::verifier::verifier_fragment;
-use crate::web::absolute_url;
+use crate::ui::reveal::RevealPanel;
 
 /// Every series and reply, card by card, as escaped HTML (docs/lean-modules.md rule 4).
 fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
@@ -81,35 +80,6 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
     out
 }
 
-/// Blind stacks: the reveal, with a link that opens it in the verifier.
-fn reveal_html(t: &CardsTexts, r: &crate::referee::cards::CsReveal) -> String {
-    let url = absolute_url(&verifier_fragment(
-        &r.commitment_hex,
-        &r.setup_text,
-        Some(&r.seed_hex),
-        &r.words,
-    ));
-    format!(
-        concat!(
-            "<div class=\"group cs-reveal-seed\"><h2 class=\"card-title\">{}</h2><p class=\"hint\">{}</p>",
-            "<p><strong>{}</strong></p><p class=\"hex mono\" data-testid=\"reveal-commitment\">{}</p>",
-            "<p><strong>{}</strong></p><p class=\"hex mono\" data-testid=\"reveal-seed\">{}</p>",
-            "<p><strong>{}</strong> <span class=\"mono\">{}</span></p>",
-            "<a class=\"button\" href=\"{}\" data-testid=\"verify-link\">{}</a></div>"
-        ),
-        escape(t.reveal_title),
-        escape(t.reveal_explain),
-        escape(t.commit.commitment),
-        escape(&format::grouped_hex(&r.commitment_hex)),
-        escape(t.seed),
-        escape(&format::grouped_hex(&r.seed_hex)),
-        escape(t.setup_code),
-        escape(&r.setup_text),
-        escape(&url),
-        escape(t.verify),
-    )
-}
-
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
@@ -129,15 +99,11 @@ pub fn EndScreen() -> impl IntoView {
             let Some(v) = v.as_ref() else {
                 return String::new();
             };
-            let mut out = format!(
+            format!(
                 "<div class=\"group\"><h2 class=\"card-title\">{}</h2>{}</div>",
                 escape(t.series_heading),
                 history_html(t, v, &turns)
-            );
-            if let Some(r) = &v.reveal {
-                out.push_str(&reveal_html(t, r));
-            }
-            out
+            )
         })
     };
     // Who won and why: static once over, so one string (docs/lean-modules.md rule 4).
@@ -187,6 +153,14 @@ pub fn EndScreen() -> impl IntoView {
                 })/>
             </Show>
             <div inner_html=history></div>
+            // Blind stacks: the reveal, words included, with the verifier link.
+            {move || view_now.with(|v| v.as_ref().and_then(|v| v.reveal.clone())).map(|r| view! {
+                <RevealPanel
+                    title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
+                    explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+                    reveal=r
+                />
+            })}
             <Show when=board>
                 <div class="group">
                     <PgnRecord file_name="card-duel.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>

@@ -16,6 +16,7 @@ use leptos::prelude::*;
 
 use crate::referee::Colour;
 use crate::referee::cards::{CsEvent, CsReason, CsView};
+use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::{DrawFate, DrawRecord};
 use crate::ui::end_parts;
 use crate::ui::format;
@@ -70,6 +71,10 @@ impl ModuleGame for CardsGame {
             draw.words.clear();
         }
         Some(draw)
+    }
+
+    fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        crate::referee::module::GameModule::commitment_before_move_one(&self.game)
     }
 
     fn refusal_text(i18n: &I18n, refusal: &Self::Refusal) -> Option<String> {

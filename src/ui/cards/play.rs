@@ -17,6 +17,7 @@ use crate::ui::board::{ViewBoard, position};
 use crate::ui::clock_controls::{
     AdjustRow, ClockControls, ClockHalf, ClockView, HalfState, Sheet, SoundAndDiscard,
 };
+use crate::ui::commit_parts::PlayCommitment;
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::{I18n, use_i18n};
@@ -448,6 +449,7 @@ fn Middle(
                 }).unwrap_or_default());
                 format!("{}{}{}", reveal_html(t, board(), last_card(&ctx)), series, reply)
             }></div>
+            <PlayCommitment texts=Signal::derive(move || &i18n.of(&TEXTS).commit) shown=ctx.commitment_before_move_one()/>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             <Show when=clock_move>
                 <div class="cs-clock-move">

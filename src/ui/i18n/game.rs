@@ -31,6 +31,9 @@ pub struct CommitTexts {
     pub words_for: &'static str,
     pub words_refused: &'static str,
     pub lock_words: &'static str,
+    /// On the play screen, under the commitment, until move one.
+    pub until_move_one: &'static str,
+    pub close: &'static str,
 }
 
 /// Why a name is refused, for every game (the one rule, `referee::names`):

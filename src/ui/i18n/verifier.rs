@@ -9,6 +9,8 @@ use crate::ui::format::Plural;
 pub struct VerifierTexts {
     pub title: &'static str,
     pub intro: &'static str,
+    /// A game's PGN record or verifier link pasted into any field fills all four.
+    pub paste_hint: &'static str,
     /// Home screen card.
     pub home_link_summary: &'static str,
 
@@ -131,6 +133,8 @@ pub struct VerifierTexts {
     pub words_too_many: &'static str,
     pub word_too_long: &'static str,
     pub words_invalid: &'static str,
+    /// A pasted record whose `Words` tag cannot be read.
+    pub record_words: &'static str,
 
     // Witness mode: `{0}` is the time this phone witnessed the commitment.
     pub witness_button: &'static str,
@@ -145,6 +149,7 @@ pub struct VerifierTexts {
 pub static EN: VerifierTexts = VerifierTexts {
     title: "Verify a draw",
     intro: "Check that the seed revealed after a game gives the commitment shown before it, and see every hidden shift and coin.",
+    paste_hint: "Paste a game's PGN record or its verifier link into any field: all four fill in, the players' words included.",
     home_link_summary: "Check a game's commitment, seating, hidden shifts and coins.",
 
     commitment_label: "Commitment",
@@ -152,7 +157,7 @@ pub static EN: VerifierTexts = VerifierTexts {
     seed_label: "Seed",
     seed_hint: "Revealed after the game. Leave empty until then.",
     setup_label: "Setup code",
-    setup_hint: "Shown with the commitment, starts with “ns1.”",
+    setup_hint: "Shown with the commitment; starts with “ns1.”, “cs1.” or “uc1.”",
     words_label: "Players’ words (optional)",
     words_hint: "One player’s entry per line, as typed in the game. Capitals and extra spaces do not matter.",
     verify_button: "Verify",
@@ -251,6 +256,7 @@ pub static EN: VerifierTexts = VerifierTexts {
     words_too_many: "{0} entries; at most 16 are allowed.",
     word_too_long: "line {0} is {1} bytes long; at most 256 are allowed.",
     words_invalid: "at most 16 entries of at most 256 bytes each.",
+    record_words: "the record's Words tag cannot be read, so nothing was filled in: without the words the draw would not be the game's.",
     witness_button: "Witness this commitment",
     witness_explain: "Before move one, keep this commitment on this phone. After the game, open the reveal link here: it is checked against this phone's own record.",
     witnessed_here: "Witnessed on this phone at {0}.",
@@ -263,6 +269,7 @@ pub static EN: VerifierTexts = VerifierTexts {
 pub static RU: VerifierTexts = VerifierTexts {
     title: "Проверка жеребьёвки",
     intro: "Убедитесь, что зерно, раскрытое после партии, даёт обязательство, показанное до неё, и посмотрите все скрытые смены и жребии.",
+    paste_hint: "Вставьте запись партии (PGN) или ссылку на проверку в любое поле: заполнятся все четыре, вместе со словами игроков.",
     home_link_summary: "Проверить обязательство партии, рассадку, скрытые смены и жребии.",
 
     commitment_label: "Обязательство",
@@ -270,7 +277,7 @@ pub static RU: VerifierTexts = VerifierTexts {
     seed_label: "Зерно",
     seed_hint: "Раскрывается после партии. До тех пор оставьте пустым.",
     setup_label: "Код настроек",
-    setup_hint: "Показан вместе с обязательством, начинается с «ns1.»",
+    setup_hint: "Показан вместе с обязательством; начинается с «ns1.», «cs1.» или «uc1.»",
     words_label: "Слова игроков (необязательно)",
     words_hint: "По строке на запись игрока, как набрано в партии. Регистр и лишние пробелы не важны.",
     verify_button: "Проверить",
@@ -370,6 +377,7 @@ pub static RU: VerifierTexts = VerifierTexts {
     words_too_many: "записей: {0}, а можно не больше 16.",
     word_too_long: "в строке {0} байт: {1}, а можно не больше 256.",
     words_invalid: "не больше 16 записей, каждая не длиннее 256 байт.",
+    record_words: "тег Words в записи не читается, поэтому ничего не заполнено: без слов жеребьёвка была бы не той, что в партии.",
     witness_button: "Засвидетельствовать обязательство",
     witness_explain: "До первого хода сохраните это обязательство на этом телефоне. После партии откройте здесь ссылку с раскрытием: она сверится с записью этого телефона.",
     witnessed_here: "Засвидетельствовано на этом телефоне в {0}.",

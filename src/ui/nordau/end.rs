@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::strings::{NordauTexts, TEXTS};
 use super::{use_table, with_game};
+use crate::referee::committed::DrawReveal;
 use crate::referee::{
     Colour, EndReason, InputMode, Outcome, PublicView, Reveal, ShiftUnit, ViewPhase, to_pgn,
 };
@@ -14,9 +15,8 @@ use crate::ui::board::FinalPosition;
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
-use crate::ui::qr::QrCode;
-use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, clock, device};
+use crate::ui::reveal::RevealPanel;
+use crate::web::{clock, device};
 
 fn reason_text(t: &NordauTexts, reason: EndReason) -> &'static str {
     let r = &t.reasons;
@@ -129,7 +129,7 @@ pub fn EndScreen() -> impl IntoView {
             </div>
             <SessionTable/>
             <super::draws::DrawList/>
-            {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <RevealPanel reveal=reveal/> })}
+            {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <NordauReveal reveal=reveal/> })}
             <div class="end-actions">
                 <button type="button" class="button primary big" on:click=next_game>
                     {move || i18n.of(&TEXTS).next_game}
@@ -178,50 +178,27 @@ fn SessionTable() -> impl IntoView {
 }
 
 #[component]
-fn RevealPanel(reveal: Reveal) -> impl IntoView {
+fn NordauReveal(reveal: Reveal) -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
     let unit = with_game(&ctx, |g| g.setup().unit).unwrap_or(ShiftUnit::FullMoves);
     // The setup code writes names percent-encoded (it must survive links and
     // QR codes); people read them as typed, above the exact code.
     let names = with_game(&ctx, |g| g.setup().names.join(", ")).unwrap_or_default();
-    let fragment = verifier_fragment(
-        &reveal.commitment_hex,
-        &reveal.setup_text,
-        Some(&reveal.seed_hex),
-        &reveal.words,
-    );
-    let url = absolute_url(&fragment);
-    let seed = format::grouped_hex(&reveal.seed_hex);
-    let commitment = format::grouped_hex(&reveal.commitment_hex);
-    // One entry per player, as the verifier reads them (one per line).
-    let words = reveal.words.clone();
     let shifts = reveal.shifts.clone();
+    let drawn = DrawReveal {
+        seed_hex: reveal.seed_hex,
+        setup_text: reveal.setup_text,
+        words: reveal.words,
+        commitment_hex: reveal.commitment_hex,
+    };
     view! {
-        <div class="group reveal">
-            <h2 class="card-title">{move || i18n.of(&TEXTS).reveal_title}</h2>
-            <p class="hint">{move || i18n.of(&TEXTS).reveal_explain}</p>
-            <dl class="reveal-facts">
-                <dt>{move || i18n.of(&TEXTS).commitment}</dt>
-                <dd class="hex">{commitment}</dd>
-                <dt>{move || i18n.of(&TEXTS).seed}</dt>
-                <dd class="hex" data-testid="seed">{seed}</dd>
-                <dt>{move || i18n.of(&TEXTS).setup_text}</dt>
-                <dd>
-                    <span class="setup-names" data-testid="setup-names">{names}</span>
-                    <code class="mono setup-code">{reveal.setup_text.clone()}</code>
-                </dd>
-                {(!words.is_empty()).then(|| view! {
-                    <dt>{move || i18n.of(&TEXTS).words_used}</dt>
-                    <dd>
-                        <ul class="words-list" data-testid="words">
-                            {words.iter().map(|w| view! { <li class="mono">{w.clone()}</li> }).collect_view()}
-                        </ul>
-                    </dd>
-                })}
-            </dl>
-            <QrCode text=url.clone() label=Signal::derive(move || i18n.of(&TEXTS).verify_qr.to_owned()) class="reveal-qr".to_owned()/>
-            <a class="button" href=fragment>{move || i18n.of(&TEXTS).open_verifier}</a>
+        <RevealPanel
+            title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
+            explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+            reveal=drawn
+            names=names
+        >
             <h3>{move || i18n.of(&TEXTS).schedule}</h3>
             <table class="schedule-table" data-testid="schedule">
                 <thead>
@@ -259,6 +236,6 @@ fn RevealPanel(reveal: Reveal) -> impl IntoView {
                     }}
                 </tbody>
             </table>
-        </div>
+        </RevealPanel>
     }
 }

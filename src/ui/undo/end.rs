@@ -16,11 +16,9 @@ use crate::referee::undo::{StartChoice, UcGame, UcSetup, uc_to_pgn};
 use crate::ui::end_parts::{
     EndHeading, EndPosition, FinalClocks, PgnRecord, RematchOrNew, dated_pgn, two_clocks,
 };
-use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 use crate::ui::qr::escape;
-use crate::ui::verifier::verifier_fragment;
-use crate::web::absolute_url;
+use crate::ui::reveal::RevealPanel;
 
 /// The same setup with the colours swapped (names, handicap times, tokens);
 /// a drawn start is drawn again, so the rematch starts at its commitment.
@@ -111,25 +109,16 @@ pub fn EndScreen() -> impl IntoView {
                                 name_of(&v, Colour::Black), t.tokens.count(u64::from(v.tokens[1])),
                                 t.undos_made.count(v.undo_count as u64))}
                         </p>
-                        <p class="hint">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])} " · " {v.start_back_rank.clone()}</p>
+                        <p class="hint">{super::position_label(t, v.start_number, v.commitment_hex.is_some())} " · " {v.start_back_rank.clone()}</p>
                     </div>
                 }
             })}
-            {move || view_now().and_then(|v| v.reveal).map(|r| {
-                let t = i18n.of(&TEXTS);
-                let link = absolute_url(&verifier_fragment(&r.commitment_hex, &r.setup_text, Some(&r.seed_hex), &r.words));
-                view! {
-                    <div class="group uc-reveal">
-                        <h2 class="card-title">{t.reveal_title}</h2>
-                        <p class="hint">{t.reveal_explain}</p>
-                        <dl class="reveal-facts">
-                            <dt>{t.commit.commitment}</dt><dd class="hex" data-testid="commitment">{format::grouped_hex(&r.commitment_hex)}</dd>
-                            <dt>{t.seed}</dt><dd class="hex" data-testid="seed">{format::grouped_hex(&r.seed_hex)}</dd>
-                            <dt>{t.setup_code}</dt><dd class="hex" data-testid="setup-text">{r.setup_text.clone()}</dd>
-                        </dl>
-                        <a class="button" href=link data-testid="verify-link">{t.open_verifier}</a>
-                    </div>
-                }
+            {move || view_now().and_then(|v| v.reveal).map(|r| view! {
+                <RevealPanel
+                    title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
+                    explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+                    reveal=r
+                />
             })}
             <Show when=board_mode>
                 <div class="group">

@@ -18,6 +18,7 @@ use leptos::prelude::*;
 use crate::referee::Colour;
 use crate::referee::undo::{UcGame, UcReason, UcView};
 use crate::ui::end_parts;
+use crate::ui::format;
 use crate::ui::module::{self, ModuleCtx};
 use strings::{TEXTS, UndoTexts};
 
@@ -80,6 +81,17 @@ fn live_text(ctx: &UcCtx) -> String {
 }
 
 /// The game's view at the screen's time (tracks both).
+/// "Drawn position 397" or "Chosen position 518": on the play and end
+/// screens nobody should take a chosen start for a drawn one.
+pub fn position_label(t: &UndoTexts, number: u32, drawn: bool) -> String {
+    let template = if drawn {
+        t.position_drawn
+    } else {
+        t.position_chosen
+    };
+    format::fill(template, &[("n", &number.to_string())])
+}
+
 pub fn current_view(ctx: &UcCtx) -> Option<UcView> {
     ctx.at_now(UcGame::view)
 }

@@ -16,6 +16,7 @@ use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{ViewBoard, glyph, position};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
+use crate::ui::commit_parts::PlayCommitment;
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
 use crate::ui::i18n::{I18n, use_i18n};
@@ -143,8 +144,14 @@ fn Half(colour: Colour) -> impl IntoView {
 /// The back rank to set up on the physical board: Black's rank 8 above
 /// White's rank 1, files a–h, and the position's number.
 #[component]
-pub fn BackRank(number: u32, rank: String, #[prop(optional)] compact: bool) -> impl IntoView {
+pub fn BackRank(
+    number: u32,
+    rank: String,
+    drawn: bool,
+    #[prop(optional)] compact: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
+    let label = move || super::position_label(i18n.of(&TEXTS), number, drawn);
     let pieces: Vec<char> = rank.chars().collect();
     let row = move |white: bool| {
         let pieces = pieces.clone();
@@ -164,8 +171,8 @@ pub fn BackRank(number: u32, rank: String, #[prop(optional)] compact: bool) -> i
     let letters = rank.clone();
     view! {
         <div class="uc-diagram" class:compact=compact role="img"
-            aria-label=move || format!("{} {letters}", format::fill(i18n.of(&TEXTS).position_no, &[("n", &number.to_string())]))>
-            <p class="uc-position-no">{move || format::fill(i18n.of(&TEXTS).position_no, &[("n", &number.to_string())])}
+            aria-label=move || format!("{} {letters}", label())>
+            <p class="uc-position-no">{label}
                 " · " <span class="uc-letters">{rank.clone()}</span></p>
             {(!compact).then(|| view! { <p class="uc-setup-hint">{move || i18n.of(&TEXTS).set_up_board}</p> })}
             {row(false)}
@@ -270,14 +277,15 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         <span class="counter">{t.move_no} " " <strong>{v.move_number}</strong></span>
                         // Clock mode's diagram says it already.
                         {(v.mode == InputMode::Board).then(|| view! {
-                            <span class="counter uc-position">{format::fill(t.position_no, &[("n", &v.start_number.to_string())])}</span>
+                            <span class="counter uc-position">{super::position_label(t, v.start_number, v.commitment_hex.is_some())}</span>
                         })}
                     }
                 })}
             </div>
+            <PlayCommitment texts=Signal::derive(move || &i18n.of(&TEXTS).commit) shown=ctx.commitment_before_move_one()/>
             {move || view_now.get().filter(|v| v.mode == InputMode::Clock).map(|v| {
                 let compact = v.phase != UcPhase::AwaitingStart;
-                view! { <BackRank number=v.start_number rank=v.start_back_rank compact=compact/> }
+                view! { <BackRank number=v.start_number rank=v.start_back_rank drawn=v.commitment_hex.is_some() compact=compact/> }
             })}
             {move || view_now.get().filter(|v| !matches!(v.phase, UcPhase::Decision { .. }))
                 .and_then(|v| undo_line(i18n.of(&TEXTS), &v, just_undone.get()).map(|line| (line, v.side_to_move)))
