@@ -790,3 +790,25 @@ fn c4a_cs_reply_corrected_without_a_clock() {
     assert_eq!(g.view(t + 2_000).fen, checked);
     assert_eq!(g.view(t + 2_000).phase, CsPhase::Reply);
 }
+
+/// C-4a with secret stacks: a stack taken back unturned by a correction
+/// keeps the save sealed until the game is over (its order is what the
+/// arranger meant to lay again).
+#[test]
+fn c4a_cs_a_stack_taken_back_stays_secret_until_the_end() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+", "Kxf7"]);
+    assert!(!g.save_holds_secret());
+    set(&mut g, t + 1_000, "NNNYYY");
+    assert!(g.save_holds_secret());
+    g.apply(t + 2_000, CsEvent::UndoTap).unwrap();
+    assert_eq!(g.view(t + 2_000).phase, CsPhase::Reply);
+    assert!(g.save_holds_secret(), "the taken-back stack is in the log");
+    let t = play(&mut g, t + 2_000, &["Kxf7"]);
+    assert!(g.save_holds_secret());
+    g.apply(t + 1_000, CsEvent::AgreeDraw).unwrap();
+    assert!(
+        !g.save_holds_secret(),
+        "every stack may be shown after the end"
+    );
+}

@@ -205,7 +205,7 @@ pub fn ClockControls(
                     })}
                     {extra_undo.map(|extra| view! {
                         <Show when=move || extra.available.get()>
-                            <button type="button" class="button undo undo-tap"
+                            <button type="button" class="button undo-tap"
                                 on:click=move |_| confirming.set(Some(true))>
                                 {move || extra.label.get()}
                             </button>

@@ -629,11 +629,29 @@ impl CsGame {
     pub fn save_holds_secret(&self) -> bool {
         match self.setup.stacks {
             StackSource::Blind => !self.is_over(),
-            StackSource::Secret => self
-                .turns
-                .iter()
-                .any(|t| matches!(t, Turn::Series(s) if s.end.is_none())),
+            StackSource::Secret => {
+                self.turns
+                    .iter()
+                    .any(|t| matches!(t, Turn::Series(s) if s.end.is_none()))
+                    || (!self.is_over() && self.holds_discarded_stack())
+            }
         }
+    }
+
+    /// Whether the log holds a stack that a correction (C-4a) took back
+    /// unturned: its order says what the arranger meant to lay again, so it
+    /// stays as secret as a running series until the game is over.
+    fn holds_discarded_stack(&self) -> bool {
+        let mut laid_since_move = false;
+        self.events.iter().any(|e| {
+            match e.event {
+                CsEvent::SetStack { .. } => laid_since_move = true,
+                CsEvent::Move { .. } | CsEvent::Played { .. } => laid_since_move = false,
+                CsEvent::UndoTap => return laid_since_move,
+                _ => {}
+            }
+            false
+        })
     }
 
     /// The time of the last recorded event (0 before the first).
