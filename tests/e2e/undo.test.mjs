@@ -739,7 +739,10 @@ describe("Undo Chess: correcting a mistaken tap (C-4a)", () => {
       await screenshot(page, "uc-play-clock-undo-tap-done-en-portrait");
       // The same in Russian, then the opponent's move ends the chance.
       await press(page, "white");
-      await toRussian(page);
+      // In Russian (the language switch is on the home screen): the game resumes after a reload.
+      await page.evaluate(() => localStorage.setItem("nordau-shift.lang", "ru"));
+      await page.reload();
+      await page.locator("html[lang=ru] .uc-play").waitFor();
       assert.equal(await undoTap(page).textContent(), "Отменить последнее нажатие");
       await undoTap(page).tap();
       assert.match(await page.locator(".middle-confirm p").textContent(), /спишется с нажавшего — Anna/);
@@ -748,6 +751,7 @@ describe("Undo Chess: correcting a mistaken tap (C-4a)", () => {
       await press(page, "black");
       // Black's tap is the last now: offered for Black, the token undo for White.
       assert.equal(await undoTap(page).count(), 1);
+      await screenshot(page, "uc-play-clock-two-undos-ru-portrait");
       await page.clock.runFor(1000);
       await page.locator(".half.white-seat.to-move").tap();
       await page.locator(".half.black-seat.to-move").waitFor();
