@@ -27,6 +27,8 @@ enum Op {
     Pause,
     Resume,
     Resign(bool),
+    /// C-4a: "Undo last tap".
+    UndoTap,
     /// Time passes; the app looks for a fallen flag.
     Tick,
 }
@@ -40,6 +42,7 @@ fn op() -> impl Strategy<Value = Op> {
         3 => Just(Op::Resume),
         1 => Just(Op::Tick),
         1 => any::<bool>().prop_map(Op::Resign),
+        4 => Just(Op::UndoTap),
     ]
 }
 
@@ -86,6 +89,7 @@ fn event(g: &CsGame, op: &Op, t: u64) -> Option<CsEvent> {
         Op::Resign(w) => CsEvent::Resign {
             colour: if *w { Colour::White } else { Colour::Black },
         },
+        Op::UndoTap => CsEvent::UndoTap,
         Op::Tick => return None,
     })
 }
@@ -108,8 +112,18 @@ fn run(mut g: CsGame, ops: &[Op], steps: &[u64]) -> (CsGame, u64) {
         match event(&g, op, t) {
             Some(e) => {
                 let before = g.clone();
+                // C-4a: the screen offers the correction exactly when the
+                // referee takes it.
+                let offered = before.view(t).can_correct_tap;
                 if g.apply(t, e.clone()).is_err() {
                     assert_eq!(g, before, "a refused {e:?} changed the game");
+                    assert!(!(offered && e == CsEvent::UndoTap), "offered, then refused");
+                } else if e == CsEvent::UndoTap {
+                    assert!(offered, "taken, but not offered");
+                    assert!(
+                        matches!(g.view(t).phase, CsPhase::Reply),
+                        "a reply is taken back"
+                    );
                 }
             }
             None => {

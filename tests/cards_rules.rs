@@ -698,3 +698,162 @@ fn c_4_the_log_replays_to_the_same_game_and_the_pgn_reads_back() {
     assert_eq!(imported.fen, g.board().unwrap().fen());
     assert_eq!(imported.white.as_deref(), Some("Anna"));
 }
+
+/// C-4a: the reply to a check (CS-6) has no card, so its tap may be
+/// corrected while no card has been turned since: the time since is charged
+/// to the defender who tapped, the attacker's clock shows again what it
+/// showed at the tap. Secret stacks: the stack laid after the reply goes
+/// with it (laying it was the press).
+#[test]
+fn c4a_cs_tap_corrected_before_card_turned() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+"]); // check at 3 s
+    let checked = g.view(t).fen.clone();
+    assert_eq!(g.view(t).remaining_ms, Some([299_000, 300_000]));
+    play(&mut g, 4_000, &["Kxf7"]); // the reply at 5 s
+    assert!(g.view(5_000).can_correct_tap, "no card turned since");
+    set(&mut g, 6_000, "NNNYYY"); // Black's press: White's clock runs
+    // Black: 3 s used, 2 s increment.
+    assert_eq!(g.view(6_000).remaining_ms, Some([299_000, 299_000]));
+    assert!(g.view(7_000).can_correct_tap, "still no card turned");
+    g.apply(8_000, CsEvent::UndoTap).unwrap();
+    let v = g.view(8_000);
+    assert_eq!(v.phase, CsPhase::Reply);
+    assert_eq!(v.side_to_move, B);
+    assert_eq!(v.fen, checked, "the reply is taken back on the board");
+    assert_eq!(v.running, Some(B));
+    // Black's clock ran all along since the check (5 s), without the
+    // increment of the undone press; White's shows what it showed at the tap.
+    assert_eq!(v.remaining_ms, Some([299_000, 295_000]));
+    assert_eq!(v.series_count, 1);
+    assert!(!v.can_correct_tap, "the check's card was turned");
+    // Black replies again, and lays the stack again.
+    play(&mut g, 8_000, &["Kxf7"]);
+    set(&mut g, 10_000, "YNYNYN");
+    let t = play(&mut g, 10_000, &["d4"]);
+    assert_eq!(g.view(t).phase, CsPhase::Series);
+    let text = g.to_json();
+    assert!(text.contains(r#"{"type":"undo_tap"}"#), "{text}");
+    assert_eq!(CsGame::from_json(&text).unwrap(), g);
+}
+
+/// C-4a with blind stacks in clock mode: the reply's tap is the hand-over
+/// press and is corrected with it, before the next series' first card.
+#[test]
+fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
+    let setup = setup(InputMode::Clock, StackSource::Blind);
+    let mut g = CsGame::new_blind(setup, [7; 32], &["c4a"]).unwrap();
+    g.apply(0, CsEvent::Start).unwrap();
+    let mut t = 0;
+    let check = CsEvent::Played {
+        check: true,
+        note: None,
+    };
+    // Checking moves until a Yes card counts one (within two series).
+    while g.view(t).phase != CsPhase::Reply {
+        t += 1_000;
+        g.apply(t, check.clone()).unwrap();
+    }
+    let attacker = g.view(t).side_to_move.other();
+    let before = g.clone();
+    let reply = CsEvent::Played {
+        check: false,
+        note: Some("Kf8".into()),
+    };
+    g.apply(t + 2_000, reply).unwrap();
+    assert_eq!(g.view(t + 2_000).running, Some(attacker));
+    assert!(g.view(t + 3_000).can_correct_tap);
+    g.apply(t + 5_000, CsEvent::UndoTap).unwrap();
+    // The same as if the defender had never tapped.
+    assert_eq!(g.view(t + 5_000), before.view(t + 5_000));
+}
+
+/// C-4a: a move whose card was turned stands as the card says; the referee
+/// refuses a correction with the reason (time mistakes: the adjustment in
+/// pause, which exists), and the view does not offer it.
+#[test]
+fn c4a_cs_no_correction_after_card_turned() {
+    let refused = |g: &mut CsGame, t: u64, want: CsError| {
+        let before = g.clone();
+        assert_eq!(g.apply(t, CsEvent::UndoTap), Err(want));
+        assert_eq!(*g, before, "a refused correction changes nothing");
+        assert!(!g.view(t).can_correct_tap);
+    };
+    let mut g = CsGame::new(setup(InputMode::Board, StackSource::Secret)).unwrap();
+    refused(&mut g, 0, CsError::NotStarted);
+    set(&mut g, 0, "YNYNNY");
+    g.apply(0, CsEvent::Start).unwrap();
+    refused(&mut g, 500, CsError::NoTapToCorrect);
+    play(&mut g, 0, &["e4"]); // Yes
+    refused(&mut g, 1_500, CsError::CardTurned);
+    play(&mut g, 1_000, &["d4"]); // No
+    refused(&mut g, 2_500, CsError::CardTurned);
+    assert!(
+        CsError::CardTurned
+            .to_string()
+            .contains("adjustment in pause")
+    );
+    // The six cards turned: White arranges Black's stack; the last move
+    // (its card turned) stands.
+    play(&mut g, 2_000, &["a3", "Nf3", "Nc3", "h3"]);
+    assert_eq!(g.view(6_000).phase, CsPhase::AwaitingStack { mover: B });
+    refused(&mut g, 6_500, CsError::CardTurned);
+    // The time adjustment in pause fixes a time mistake instead.
+    g.apply(7_000, CsEvent::Pause).unwrap();
+    refused(&mut g, 7_100, CsError::Paused);
+    g.apply(
+        7_200,
+        CsEvent::Adjust {
+            colour: W,
+            remaining_ms: 290_000,
+        },
+    )
+    .unwrap();
+    assert_eq!(g.view(7_200).remaining_ms.unwrap()[0], 290_000);
+    g.apply(7_300, CsEvent::Resume).unwrap();
+    // After a reply, the attacker's first card ends the chance to correct.
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+", "Kxf7"]);
+    set(&mut g, t, "YNYNNY");
+    play(&mut g, t, &["d4"]);
+    refused(&mut g, t + 1_500, CsError::CardTurned);
+    g.apply(t + 2_000, CsEvent::Resign { colour: B }).unwrap();
+    refused(&mut g, t + 2_500, CsError::GameOver);
+}
+
+/// C-4a without a clock: the reply is taken back all the same.
+#[test]
+fn c4a_cs_reply_corrected_without_a_clock() {
+    let setup = CsSetup::new("Anna", "Boris", InputMode::Board, StackSource::Secret);
+    let mut g = CsGame::new(setup).unwrap();
+    set(&mut g, 0, "YYYNNN");
+    g.apply(0, CsEvent::Start).unwrap();
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+"]);
+    let checked = g.view(t).fen.clone();
+    play(&mut g, t, &["Kxf7"]);
+    g.apply(t + 2_000, CsEvent::UndoTap).unwrap();
+    assert_eq!(g.view(t + 2_000).fen, checked);
+    assert_eq!(g.view(t + 2_000).phase, CsPhase::Reply);
+}
+
+/// C-4a with secret stacks: a stack taken back unturned by a correction
+/// keeps the save sealed until the game is over (its order is what the
+/// arranger meant to lay again).
+#[test]
+fn c4a_cs_a_stack_taken_back_stays_secret_until_the_end() {
+    let mut g = board_game("YYYNNN");
+    let t = play(&mut g, 0, &["e4", "Qh5", "Qxf7+", "Kxf7"]);
+    assert!(!g.save_holds_secret());
+    set(&mut g, t + 1_000, "NNNYYY");
+    assert!(g.save_holds_secret());
+    g.apply(t + 2_000, CsEvent::UndoTap).unwrap();
+    assert_eq!(g.view(t + 2_000).phase, CsPhase::Reply);
+    assert!(g.save_holds_secret(), "the taken-back stack is in the log");
+    let t = play(&mut g, t + 2_000, &["Kxf7"]);
+    assert!(g.save_holds_secret());
+    g.apply(t + 1_000, CsEvent::AgreeDraw).unwrap();
+    assert!(
+        !g.save_holds_secret(),
+        "every stack may be shown after the end"
+    );
+}

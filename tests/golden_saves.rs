@@ -1328,6 +1328,12 @@ fn cards(out: &mut Out) {
         },
     );
     let second = g;
+    // C-4a: the reply's tap corrected before a card was turned (the new
+    // event kind "undo_tap"); the stack laid after it goes with it.
+    let mut g = second.clone();
+    cs(&mut g, 6_500, CsEvent::UndoTap);
+    cs(&mut g, 7_000, played(false, Some("Nc6")));
+    cs_save(out, "c4a_clock_reply_tap_corrected", &g, false);
     let mut g = second.clone();
     cs(
         &mut g,
@@ -1360,6 +1366,19 @@ fn cards(out: &mut Out) {
     let mut g = cs_board("YYYNNN");
     let t = cs_moves(&mut g, 0, &["e4", "Qh5", "Qxf7+"]);
     cs_save_and_pgn(out, "cs6_board_accepted_check_awaiting_reply", &g);
+    let mut fixed = g.clone();
+    let t2 = cs_moves(&mut fixed, t, &["Kxf7"]);
+    cs(&mut fixed, t2 + 1_000, CsEvent::UndoTap); // C-4a
+    let t2 = cs_moves(&mut fixed, t2 + 1_000, &["Kxf7"]);
+    cs(
+        &mut fixed,
+        t2 + 500,
+        CsEvent::SetStack {
+            stack: stack("YNYNNY"),
+        },
+    );
+    cs_moves(&mut fixed, t2 + 500, &["d4"]);
+    cs_save_and_pgn(out, "c4a_board_reply_tap_corrected", &fixed);
     let t = cs_moves(&mut g, t, &["Kxf7"]);
     cs(
         &mut g,
@@ -1557,6 +1576,11 @@ fn undo(out: &mut Out) {
     uc(&mut g, 5_000, UcEvent::Undo { by: Black }); // UC-3
     uc(&mut g, 6_000, UcEvent::Press);
     uc_save(out, "uc3_clock_mid_pause_adjust_undo", &g);
+    // C-4a: a mistaken tap corrected (the new event kind "undo_tap").
+    uc(&mut g, 8_000, UcEvent::Press);
+    uc(&mut g, 9_500, UcEvent::UndoTap);
+    uc(&mut g, 11_000, UcEvent::Press);
+    uc_save(out, "c4a_clock_tap_corrected", &g);
 
     let mut base = new.clone();
     uc(&mut base, 0, UcEvent::Start);

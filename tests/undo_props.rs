@@ -19,6 +19,8 @@ enum Op {
     Move(u16),
     /// An undo by the side to move (`true`) or by the other side.
     Undo(bool),
+    /// C-4a: "Undo last tap".
+    UndoTap,
     Accept,
     Report(bool),
     Claim(bool),
@@ -33,6 +35,7 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         50 => any::<u16>().prop_map(Op::Move),
         14 => any::<bool>().prop_map(Op::Undo),
+        4 => Just(Op::UndoTap),
         2 => Just(Op::Accept),
         1 => any::<bool>().prop_map(Op::Report),
         1 => any::<bool>().prop_map(Op::Claim),
@@ -81,6 +84,7 @@ fn event(g: &UcGame, op: &Op, t: u64) -> UcEvent {
                 v.side_to_move.other()
             },
         },
+        Op::UndoTap => UcEvent::UndoTap,
         Op::Accept => UcEvent::Accept,
         Op::Report(mate) => UcEvent::Report(if *mate {
             UcReport::Checkmate
@@ -154,6 +158,14 @@ fn run(
                         before.view(t).remaining_ms,
                         "UC-5: no time returns"
                     );
+                } else if matches!(e, UcEvent::UndoTap) {
+                    prop_assert_eq!(
+                        g.setup().mode,
+                        InputMode::Clock,
+                        "C-4a: no free undo on the board"
+                    );
+                    prop_assert_eq!(plies + 1, before.plies().len());
+                    snapshots.truncate(plies + 1);
                 } else if plies == snapshots.len() {
                     snapshots.push(g.board().cloned());
                 } else {
@@ -229,5 +241,55 @@ proptest! {
             let n = g.plies().len();
             prop_assert_eq!(g.board().unwrap(), &boards[n]);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// C-4a for random timings and controls: a tap, perhaps a pause, then
+    /// "Undo last tap" leave the game exactly as if the tap had never been
+    /// made (the tapper's clock ran all along, without the increment; the
+    /// opponent's shows what it showed at the tap), and the log replays.
+    #[test]
+    fn c4a_uc_tap_then_correction_is_as_if_never_tapped(
+        gaps in prop::collection::vec(1u64..20_000, 0..8),
+        inc in 0u64..5_000,
+        tap_gap in 1u64..20_000,
+        pause in prop::option::of((0u64..5_000, 1u64..30_000)),
+        fix_gap in 0u64..20_000,
+    ) {
+        let setup = UcSetup::new("W", "B", InputMode::Clock,
+            StartChoice::Fixed(StartPosition::standard()), TimeControl::fischer(300_000, inc));
+        let mut g = UcGame::new(setup).unwrap();
+        g.apply(0, UcEvent::Start).unwrap();
+        let mut t = 0;
+        for gap in gaps {
+            t += gap;
+            g.apply(t, UcEvent::Press).unwrap();
+        }
+        let mut plain = g.clone();
+        t += tap_gap;
+        g.apply(t, UcEvent::Press).unwrap();
+        let tapper = plain.side_to_move();
+        let shown_at_tap = g.view(t).remaining_ms[tapper.other().index()];
+        if let Some((a, b)) = pause {
+            for (dt, e) in [(a, UcEvent::Pause), (b, UcEvent::Resume)] {
+                t += dt;
+                g.apply(t, e.clone()).unwrap();
+                plain.apply(t, e).unwrap();
+            }
+        }
+        t += fix_gap;
+        prop_assert!(g.view(t).can_correct_tap);
+        g.apply(t, UcEvent::UndoTap).unwrap();
+        for later in [t, t + 1_234] {
+            let (v, p) = (g.view(later), plain.view(later));
+            prop_assert_eq!(v.remaining_ms, p.remaining_ms);
+            prop_assert_eq!(v.remaining_ms[tapper.other().index()], shown_at_tap);
+            prop_assert_eq!((v.running, v.side_to_move, v.plies), (p.running, p.side_to_move, p.plies));
+        }
+        let back = UcGame::from_json(&g.to_json()).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        prop_assert_eq!(back, g);
     }
 }

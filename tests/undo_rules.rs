@@ -934,3 +934,127 @@ fn c_1_the_documented_pgn_example_is_real() {
     assert!(flat(&pgn).contains(example), "{pgn}");
     assert!(flat(&doc).contains(example), "docs/undo.md");
 }
+
+/// C-4a in clock mode: "Undo last tap" takes the mistaken tap back; the
+/// time since it is charged to the tapper and the opponent's clock shows
+/// again what it showed at the tap.
+#[test]
+fn c4a_uc_clock_tap_corrected_time_charged_to_tapper() {
+    let mut g = clock_game();
+    g.apply(10_000, UcEvent::Press).unwrap(); // 1. White
+    g.apply(25_000, UcEvent::Press).unwrap(); // 1... Black
+    assert_eq!(g.view(25_000).remaining_ms, [292_000, 287_000]);
+    g.apply(30_000, UcEvent::Press).unwrap(); // 2. White, by mistake
+    let at_tap = g.view(30_000);
+    assert!(at_tap.can_correct_tap, "offered to the tapper");
+    assert_eq!(at_tap.running, Some(Colour::Black));
+    g.apply(34_000, UcEvent::UndoTap).unwrap();
+    let v = g.view(34_000);
+    // White's clock ran all along since 25 s (9 s), without the increment
+    // of the undone tap; Black's shows what it showed at the tap.
+    assert_eq!(v.remaining_ms, [283_000, 287_000]);
+    assert_eq!(v.running, Some(Colour::White));
+    assert_eq!(v.side_to_move, Colour::White);
+    assert_eq!(v.plies, 2, "the move the tap ended no longer stands");
+    assert_eq!(v.tokens, [2, 2], "a correction is not a token undo");
+    assert!(!v.can_correct_tap, "only the last tap, once");
+    // White moves again; the log replays to the same game.
+    g.apply(36_000, UcEvent::Press).unwrap();
+    assert_eq!(g.view(36_000).remaining_ms, [283_000, 287_000]);
+    let text = g.to_json();
+    assert!(text.contains(r#"{"type":"undo_tap"}"#), "{text}");
+    let back = UcGame::from_json(&text).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.to_json(), text);
+}
+
+/// C-4a's limits in Undo Chess: only the last tap, and only until a token
+/// undo (UC-3), a report (UC-7), another correction or the end; never the
+/// starting press; Pause, Resume and Adjust in between do not matter. The
+/// corrected move stops standing, so UC-6 counts without it.
+#[test]
+fn c4a_uc_correction_only_of_the_last_tap_and_its_limits() {
+    let refused = |g: &mut UcGame, t: u64, want: UcError| {
+        let before = g.clone();
+        assert_eq!(g.apply(t, UcEvent::UndoTap), Err(want));
+        assert_eq!(*g, before, "a refused correction changes nothing");
+        assert!(!g.view(t).can_correct_tap);
+    };
+    let mut g = UcGame::new(setup(InputMode::Clock, fixed(518))).unwrap();
+    refused(&mut g, 0, UcError::NotStarted);
+    g.apply(0, UcEvent::Start).unwrap();
+    refused(&mut g, 500, UcError::NoTapToCorrect); // the starting press
+    g.apply(1_000, UcEvent::Press).unwrap();
+    g.apply(2_000, UcEvent::Pause).unwrap();
+    refused(&mut g, 2_100, UcError::Paused);
+    g.apply(
+        2_200,
+        UcEvent::Adjust {
+            colour: Colour::Black,
+            remaining_ms: 200_000,
+        },
+    )
+    .unwrap();
+    g.apply(3_000, UcEvent::Resume).unwrap();
+    assert!(
+        g.view(3_000).can_correct_tap,
+        "pauses and adjustments aside"
+    );
+    g.apply(4_000, UcEvent::UndoTap).unwrap();
+    let v = g.view(4_000);
+    assert_eq!(v.plies, 0);
+    // The arbiter's adjustment made after the tap stands.
+    assert_eq!(v.remaining_ms[1], 200_000);
+    // UC-6: with the move gone, White has not moved yet.
+    refused(&mut g, 4_500, UcError::NoTapToCorrect);
+    g.apply(5_000, UcEvent::Press).unwrap();
+    g.apply(6_000, UcEvent::Press).unwrap();
+    g.apply(7_000, UcEvent::Press).unwrap();
+    // After a token undo (UC-3) there is no tap to correct.
+    g.apply(8_000, UcEvent::Undo { by: Colour::Black }).unwrap();
+    refused(&mut g, 8_500, UcError::NoTapToCorrect);
+    g.apply(9_000, UcEvent::Press).unwrap(); // Black again
+    g.apply(10_000, UcEvent::Press).unwrap(); // White
+    // A reported mate opens UC-7's decision: the tap before it stands.
+    g.apply(11_000, UcEvent::Report(UcReport::Checkmate))
+        .unwrap();
+    refused(
+        &mut g,
+        11_500,
+        UcError::DecisionPending {
+            colour: Colour::Black,
+        },
+    );
+    g.apply(12_000, UcEvent::Accept).unwrap();
+    refused(&mut g, 12_500, UcError::GameOver);
+}
+
+/// C-4a: in board mode there is no free correction; a move entered on the
+/// screen board is taken back only with a token (UC-3).
+#[test]
+fn c4a_uc_board_move_needs_token() {
+    let mut g = board_game(518);
+    play(&mut g, &["e2e4"]);
+    let v = g.view(1_500);
+    assert!(!v.can_correct_tap);
+    let before = g.clone();
+    assert_eq!(
+        g.apply(1_500, UcEvent::UndoTap),
+        Err(UcError::CorrectionNeedsToken)
+    );
+    assert_eq!(g, before);
+    assert!(
+        UcError::CorrectionNeedsToken
+            .to_string()
+            .contains("only with a token")
+    );
+    play(&mut g, &["e7e5"]);
+    assert_eq!(
+        g.apply(3_000, UcEvent::UndoTap),
+        Err(UcError::CorrectionNeedsToken)
+    );
+    // The token undo is still there, and costs a token.
+    undo(&mut g, Colour::White).unwrap();
+    assert_eq!(g.tokens(), [1, 3]);
+    assert_eq!(g.plies().len(), 0);
+}

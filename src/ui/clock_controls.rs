@@ -130,6 +130,17 @@ pub fn ClockHalf(
     }
 }
 
+/// A second undo beside a game's own (Undo Chess: the token undo is the
+/// game's, C-4a's "Undo last tap" this one), behind its own question. Shown
+/// only while `available`.
+#[derive(Clone, Copy)]
+pub struct ExtraUndo {
+    pub available: Signal<bool>,
+    pub label: Signal<&'static str>,
+    pub question: Signal<String>,
+    pub on_undo: Callback<()>,
+}
+
 #[component]
 pub fn ClockControls(
     #[prop(into)] paused: Signal<bool>,
@@ -149,9 +160,15 @@ pub fn ClockControls(
     /// bughouse board) places its own beside these controls.
     #[prop(optional)]
     no_undo: bool,
+    /// A second undo (`ExtraUndo`), after the first.
+    #[prop(optional)]
+    extra_undo: Option<ExtraUndo>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let confirming_undo = RwSignal::new(false);
+    // Which question is open: the undo's (false) or the extra one's (true).
+    let confirming = RwSignal::new(None::<bool>);
+    let confirming_undo = Signal::derive(move || confirming.get().is_some());
+    let extra_open = move || confirming.get() == Some(true);
     view! {
         <Show
             when=move || confirming_undo.get()
@@ -182,21 +199,35 @@ pub fn ClockControls(
                     </div>
                     {(!no_undo).then(|| view! {
                         <button type="button" class="button undo" disabled=move || !undo_available.get()
-                            on:click=move |_| confirming_undo.set(true)>
+                            on:click=move |_| confirming.set(Some(false))>
                             {move || undo_label.get()}
                         </button>
+                    })}
+                    {extra_undo.map(|extra| view! {
+                        <Show when=move || extra.available.get()>
+                            <button type="button" class="button undo-tap"
+                                on:click=move |_| confirming.set(Some(true))>
+                                {move || extra.label.get()}
+                            </button>
+                        </Show>
                     })}
                 </div>
             }
         >
             <div class="middle-confirm" role="group">
-                <p>{move || undo_question.get()}</p>
+                <p>{move || match extra_undo.filter(|_| extra_open()) {
+                    Some(extra) => extra.question.get(),
+                    None => undo_question.get().to_owned(),
+                }}</p>
                 <div class="button-row">
                     <button type="button" class="button danger" on:click=move |_| {
-                        on_undo.run(());
-                        confirming_undo.set(false);
+                        match extra_undo.filter(|_| extra_open()) {
+                            Some(extra) => extra.on_undo.run(()),
+                            None => on_undo.run(()),
+                        }
+                        confirming.set(None);
                     }>{move || i18n.t().game.confirm}</button>
-                    <button type="button" class="button" on:click=move |_| confirming_undo.set(false)>
+                    <button type="button" class="button" on:click=move |_| confirming.set(None)>
                         {move || i18n.t().game.controls.cancel}
                     </button>
                 </div>

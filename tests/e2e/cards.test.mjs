@@ -666,3 +666,58 @@ describe("card-series duel", () => {
     }
   });
 });
+
+describe("card-series duel: correcting a mistaken tap (C-4a)", () => {
+  const secs = (face) => face.split(":").reduce((a, p) => a * 60 + Number(p), 0);
+  const undoTap = (page) => page.locator(".middle-controls button.undo-tap");
+
+  test("C-4a: offered for the reply before the next card is turned, never once a card was turned", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openCards(context, app.url);
+      await startClockGame(page, "YYYNNN");
+      // Anna's move gives check and its card is Yes: it stands as the card says.
+      await clockMove(page, "white", { note: "Bb5+", check: true });
+      let t = await readTable(page);
+      assert.equal(t.reveal, "yes");
+      assert.equal(await undoTap(page).count(), 0, "not offered once the card is turned");
+      const blackAtCheck = secs(t.black.bank);
+      // Boris answers (no card), then lays Anna's next stack: that is his press.
+      await clockMove(page, "black", { note: "c6" });
+      await layStack(page, "NNNYYY", { arranger: "Boris", mover: "Anna" });
+      t = await readTable(page);
+      assert.ok(t.white.toMove);
+      const whiteAtTap = t.white.bank;
+      await undoTap(page).waitFor();
+      assert.equal(await undoTap(page).textContent(), "Undo last tap");
+      await page.clock.runFor(3_000);
+      await undoTap(page).tap();
+      assert.match(await page.locator(".middle-confirm p").textContent(), /Take back Boris's last tap\? The time since it is charged to Boris/);
+      await screenshot(page, "cs-play-clock-undo-tap-confirm-en-portrait");
+      await page.locator(".middle-confirm button.danger").tap();
+      await page.locator(".half.black-seat.to-move").waitFor();
+      t = await readTable(page);
+      assert.match(t.reply, /Boris answers the check/, "the reply is to be made again");
+      assert.equal(t.white.bank, whiteAtTap, "Anna's clock shows what it showed at the tap");
+      assert.equal(secs(t.black.bank), blackAtCheck - 5, "Boris's 2 s of thought and the 3 s since, no increment");
+      assert.equal(await undoTap(page).count(), 0, "the check's card was turned");
+      await assertHidden(page, "NNNYYY", "the stack taken back");
+      await screenshot(page, "cs-play-clock-undo-tap-done-en-portrait");
+      // Boris answers again and lays again; Anna's first card ends the chance.
+      await clockMove(page, "black", { note: "Nc6" });
+      await layStack(page, "YNYNNY", { arranger: "Boris", mover: "Anna" });
+      await page.evaluate(() => localStorage.setItem("nordau-shift.lang", "ru"));
+      await page.reload();
+      await page.locator("html[lang=ru] .cs-play").waitFor();
+      assert.equal(await undoTap(page).textContent(), "Отменить последнее нажатие");
+      await clockMove(page, "white", { note: "d4" });
+      assert.equal((await readTable(page)).reveal, "yes");
+      assert.equal(await undoTap(page).count(), 0, "a turned card's move stands");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});

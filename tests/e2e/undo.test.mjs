@@ -731,3 +731,89 @@ describe("Undo Chess reliability: two windows, storage refusing", () => {
   });
 });
 
+
+describe("Undo Chess: correcting a mistaken tap (C-4a)", () => {
+  const secs = (face) => face.split(":").reduce((a, p) => a * 60 + Number(p), 0);
+  const undoTap = (page) => page.locator(".middle-controls button.undo-tap");
+
+  test("C-4a: clock mode, Undo last tap behind a second question charges the tapper; board mode offers no free correction", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { board: false, start: 1 });
+      await begin(page);
+      await blackStarts(page);
+      assert.equal(await undoTap(page).count(), 0, "the starting press is no tap to correct");
+      await press(page, "white");
+      await press(page, "black");
+      // White taps by mistake after 2 s more.
+      await page.clock.runFor(2000);
+      const whiteBefore = secs((await readPlay(page)).white.bank);
+      await page.locator(".half.white-seat.to-move").tap();
+      await page.locator(".half.black-seat.to-move").waitFor();
+      const blackAtTap = (await readPlay(page)).black.bank;
+      await undoTap(page).waitFor();
+      await page.clock.runFor(3000);
+      assert.equal(await undoTap(page).textContent(), "Undo last tap");
+      await undoTap(page).tap();
+      assert.match(await page.locator(".middle-confirm p").textContent(), /Take back Anna's last tap\? The time since it is charged to Anna; Boris's clock shows again/);
+      await screenshot(page, "uc-play-clock-undo-tap-confirm-en-portrait");
+      await page.locator(".middle-confirm button.danger").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      let s = await readPlay(page);
+      assert.equal(s.black.bank, blackAtTap, "Black's clock shows what it showed at the tap");
+      assert.equal(secs(s.white.bank), whiteBefore - 3, "the 3 s since the tap are White's, and no increment");
+      assert.equal(s.white.tokens, "2 tokens");
+      assert.equal(s.black.tokens, "2 tokens");
+      assert.equal(await undoTap(page).count(), 0, "only once");
+      await screenshot(page, "uc-play-clock-undo-tap-done-en-portrait");
+      // The same in Russian, then the opponent's move ends the chance.
+      await press(page, "white");
+      // In Russian (the language switch is on the home screen): the game resumes after a reload.
+      await page.evaluate(() => localStorage.setItem("nordau-shift.lang", "ru"));
+      await page.reload();
+      await page.locator("html[lang=ru] .uc-play").waitFor();
+      assert.equal(await undoTap(page).textContent(), "Отменить последнее нажатие");
+      await undoTap(page).tap();
+      assert.match(await page.locator(".middle-confirm p").textContent(), /спишется с нажавшего — Anna/);
+      await screenshot(page, "uc-play-clock-undo-tap-confirm-ru-portrait");
+      await page.locator(".middle-confirm button:not(.danger)").tap();
+      await press(page, "black");
+      // Black's tap is the last now: offered for Black, the token undo for White.
+      assert.equal(await undoTap(page).count(), 1);
+      await screenshot(page, "uc-play-clock-two-undos-ru-portrait");
+      await page.clock.runFor(1000);
+      await page.locator(".half.white-seat.to-move").tap();
+      await page.locator(".half.black-seat.to-move").waitFor();
+      await page.locator(".middle-controls button.undo:not([disabled])").tap();
+      await page.locator(".middle-confirm button.danger").tap();
+      await page.locator(".uc-undo-line.uc-take-back").waitFor();
+      assert.equal(await undoTap(page).count(), 0, "not after a token undo (UC-3)");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test("C-4a: board mode, a move entered on the screen board comes back only with a token", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      await fillSetup(page, { start: 1 });
+      await begin(page);
+      await blackStarts(page);
+      await play(page, "e2e4");
+      assert.equal(await undoTap(page).count(), 0, "no free correction on the board");
+      await play(page, "e7e5");
+      assert.equal(await undoTap(page).count(), 0);
+      assert.equal((await readPlay(page)).undoEnabled, true, "the token undo is there");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});

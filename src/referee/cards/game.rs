@@ -37,7 +37,15 @@
 //!   cancels the check (CS-9). Mate and stalemate are reported.
 //! - The 50- and 75-move rules count accepted moves (100 and 150 in a row
 //!   without a capture or a pawn move, whoever made them).
-//! - There is no undo: a turned card cannot be hidden again.
+//! - There is no undo of a move whose card was turned: it stands as the
+//!   card says (C-4a), and time mistakes are fixed by the adjustment in
+//!   pause. A series move's card is turned by the very tap (board mode: the
+//!   move) that ends it, so the one tap C-4a's "Undo last tap" corrects is
+//!   the reply to a check (CS-6, no card), while no card has been turned
+//!   since: `UndoTap` takes the reply back, and with it the hand-over press
+//!   it made (blind stacks) or the next stack laid after it (secret stacks:
+//!   its submission was the press; the defender lays it again). The time
+//!   since is charged to the defender who tapped (`ChessClock::undo_press`).
 
 use crate::referee::cards::rules::{CardsBoard, CsBoardEnd};
 use crate::referee::cards::setup::{CsClock, CsSetup, CsSetupError, StackSource, cs_commitment};
@@ -110,6 +118,10 @@ pub enum CsEvent {
     Claim(DrawClaim),
     /// Clock mode: mate or stalemate on the physical board.
     Report(CsReport),
+    /// C-4a: the last tap (a reply to a check, no card turned since) was a
+    /// mistake; it is taken back and the time since it is charged to the
+    /// player who tapped.
+    UndoTap,
     /// The running clock reached zero (recorded at that instant).
     Flag,
 }
@@ -200,6 +212,10 @@ pub enum CsError {
     BlindStacks,
     /// A clock-mode note longer than [`MAX_NOTE_BYTES`].
     NoteTooLong,
+    /// C-4a: the last move's card was turned; the move stands as it says.
+    CardTurned,
+    /// C-4a: no move has been made that a correction could take back.
+    NoTapToCorrect,
     GameOver,
     NotStarted,
     AlreadyStarted,
@@ -239,6 +255,11 @@ impl fmt::Display for CsError {
             CsError::NoStackNeeded => write!(f, "no stack is needed now"),
             CsError::BlindStacks => write!(f, "the stacks are dealt from the seed"),
             CsError::NoteTooLong => write!(f, "a note has at most {MAX_NOTE_BYTES} bytes"),
+            CsError::CardTurned => write!(
+                f,
+                "the last move's card was turned, so it stands as the card says (C-4a); a time mistake is fixed by the time adjustment in pause"
+            ),
+            CsError::NoTapToCorrect => write!(f, "there is no tap to correct yet"),
             CsError::GameOver => write!(f, "the game is over"),
             CsError::NotStarted => write!(f, "the game has not been started"),
             CsError::AlreadyStarted => write!(f, "the game was started already"),
@@ -436,6 +457,9 @@ pub struct CsView {
     /// Board mode: the moves refused in the running series (CS-4), UCI.
     pub forbidden_uci: Vec<String>,
     pub claimable: Vec<DrawClaim>,
+    /// C-4a: whether the last tap (a reply, no card turned since) may be
+    /// corrected now.
+    pub can_correct_tap: bool,
     pub result: Option<CsResult>,
     /// Blind stacks: the commitment shown before move one.
     pub commitment_hex: Option<String>,
@@ -600,11 +624,29 @@ impl CsGame {
     pub fn save_holds_secret(&self) -> bool {
         match self.setup.stacks {
             StackSource::Blind => !self.is_over(),
-            StackSource::Secret => self
-                .turns
-                .iter()
-                .any(|t| matches!(t, Turn::Series(s) if s.end.is_none())),
+            StackSource::Secret => {
+                self.turns
+                    .iter()
+                    .any(|t| matches!(t, Turn::Series(s) if s.end.is_none()))
+                    || (!self.is_over() && self.holds_discarded_stack())
+            }
         }
+    }
+
+    /// Whether the log holds a stack that a correction (C-4a) took back
+    /// unturned: its order says what the arranger meant to lay again, so it
+    /// stays as secret as a running series until the game is over.
+    fn holds_discarded_stack(&self) -> bool {
+        let mut laid_since_move = false;
+        self.events.iter().any(|e| {
+            match e.event {
+                CsEvent::SetStack { .. } => laid_since_move = true,
+                CsEvent::Move { .. } | CsEvent::Played { .. } => laid_since_move = false,
+                CsEvent::UndoTap => return laid_since_move,
+                _ => {}
+            }
+            false
+        })
     }
 
     /// The time of the last recorded event (0 before the first).
@@ -862,6 +904,12 @@ impl CsGame {
                     CsReport::Stalemate => self.end(Outcome::Draw, CsReason::Stalemate, t),
                 }
             }
+            CsEvent::UndoTap => {
+                if let Some(refusal) = self.tap_refusal() {
+                    return Err(refusal);
+                }
+                self.correct_tap(t)?;
+            }
             CsEvent::Flag => {
                 let Some((colour, at)) = self.clock.as_ref().and_then(|c| c.flagged(t)) else {
                     return Err(CsError::NoFlag);
@@ -993,6 +1041,59 @@ impl CsGame {
         Ok(())
     }
 
+    /// Why the last tap may not be corrected now, if not (C-4a): only a
+    /// reply, before the next card is turned, while the clock runs.
+    fn tap_refusal(&self) -> Option<CsError> {
+        if self.is_over() {
+            return Some(CsError::GameOver);
+        }
+        if !self.started {
+            return Some(CsError::NotStarted);
+        }
+        if self.clock.as_ref().is_some_and(ChessClock::paused) {
+            return Some(CsError::Paused);
+        }
+        // The last move made: a reply, or a series move (its card turned);
+        // a series with no card turned yet is passed over.
+        for turn in self.turns.iter().rev() {
+            match turn {
+                Turn::Reply(_) => return None,
+                Turn::Series(s) if !s.attempts.is_empty() => return Some(CsError::CardTurned),
+                Turn::Series(_) => {}
+            }
+        }
+        Some(CsError::NoTapToCorrect)
+    }
+
+    /// C-4a: takes back the last reply. The game is the replay of the events
+    /// before it; the clock is the one that ran, with the reply's press (or
+    /// the next stack's, secret stacks) corrected by `undo_press`.
+    fn correct_tap(&mut self, t: u64) -> Result<(), CsError> {
+        let reply = self
+            .events
+            .iter()
+            .rposition(|e| matches!(e.event, CsEvent::Move { .. } | CsEvent::Played { .. }))
+            .ok_or(CsError::NoTapToCorrect)?;
+        let pressed = self.blind.is_some()
+            || self.events[reply..]
+                .iter()
+                .any(|e| matches!(e.event, CsEvent::SetStack { .. }));
+        let mut clock = self.clock.clone();
+        if pressed && let Some(c) = &mut clock {
+            c.undo_press(t)?;
+        }
+        let fresh = CsGame::create(self.setup.clone(), self.blind.clone())?;
+        let mut rebuilt = <CsGame as GameModule>::replay::<CsError>(fresh, &self.events[..reply])
+            .map_err(|e| match e {
+            log::LogError::Event { error, .. } => error,
+            _ => CsError::NoTapToCorrect,
+        })?;
+        rebuilt.clock = clock;
+        rebuilt.events = std::mem::take(&mut self.events);
+        *self = rebuilt;
+        Ok(())
+    }
+
     /// What a screen shows at `now_ms` (the end instant once the game is
     /// over). It holds only turned cards.
     pub fn view(&self, now_ms: u64) -> CsView {
@@ -1048,6 +1149,7 @@ impl CsGame {
                 Some(b) if self.started && !self.is_over() => b.claimable(),
                 _ => Vec::new(),
             },
+            can_correct_tap: self.tap_refusal().is_none(),
             result: self.result,
             commitment_hex: self.commitment_hex(),
             reveal: self.reveal(),
@@ -1236,5 +1338,6 @@ tagged_json! {
         Played { check, note: opt } = "played", Pause = "pause", Resume = "resume",
         Adjust { colour, remaining_ms } = "adjust", Resign { colour } = "resign",
         AgreeDraw = "agree_draw", Claim(claim) = "claim", Report(end: flat) = "report", Flag = "flag",
+        UndoTap = "undo_tap",
     }
 }

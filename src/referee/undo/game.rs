@@ -35,6 +35,14 @@
 //!   (C-2); otherwise a loss.
 //! - Tokens may grow above 3 by receiving them (UC-2 limits only the start);
 //!   their total never changes (UC-4).
+//! - C-4a, clock mode: `UndoTap` corrects the last tap (the move it ended
+//!   stops standing; the tapper is charged the time since, the opponent's
+//!   clock shows again what it showed at the tap, `ChessClock::undo_press`).
+//!   Only while that tap is the last thing that happened, Pause, Resume and
+//!   Adjust aside: not after a token undo, a report (so not in UC-7's
+//!   decision), another correction or the end, and never the starting
+//!   press. In board mode there is no free correction: a move entered on the
+//!   screen board is taken back only with a token (UC-3).
 
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
@@ -82,6 +90,9 @@ pub enum UcEvent {
     Undo {
         by: Colour,
     },
+    /// C-4a, clock mode: the last tap was a mistake; it is taken back and
+    /// the time since it is charged to the player who tapped.
+    UndoTap,
     /// UC-7: the side to move accepts the mate (loss) or stalemate (draw).
     Accept,
     Pause,
@@ -191,6 +202,10 @@ pub enum UcError {
     NoDecision,
     /// Clock mode: a reported mate or stalemate needs a move before it.
     NothingToReport,
+    /// C-4a: in board mode a move is taken back only with a token (UC-3).
+    CorrectionNeedsToken,
+    /// C-4a: the last tap is no longer the last thing that happened.
+    NoTapToCorrect,
     GameOver,
     NotStarted,
     AlreadyStarted,
@@ -237,6 +252,14 @@ impl fmt::Display for UcError {
             UcError::NothingToReport => {
                 write!(f, "no move has been made, so nobody can be mated yet")
             }
+            UcError::CorrectionNeedsToken => write!(
+                f,
+                "in board mode a move is taken back only with a token (UC-3); there is no free correction (C-4a)"
+            ),
+            UcError::NoTapToCorrect => write!(
+                f,
+                "only the last tap can be corrected, and only before a token undo, a report or another correction (C-4a)"
+            ),
             UcError::GameOver => write!(f, "the game is over"),
             UcError::NotStarted => write!(f, "the game has not been started"),
             UcError::AlreadyStarted => write!(f, "the game was started already"),
@@ -362,6 +385,9 @@ pub struct UcView {
     pub claimable: Vec<DrawClaim>,
     /// Whether the side to move may undo now (UC-3, UC-6, UC-7).
     pub can_undo: bool,
+    /// C-4a, clock mode: whether the last tap (by the side not to move) may
+    /// be corrected now.
+    pub can_correct_tap: bool,
     /// The two moves an undo would take back now (the opponent's last move
     /// first), for the confirmation and, in clock mode, to say which moves
     /// to take back on the physical board.
@@ -633,6 +659,37 @@ impl UcGame {
         None
     }
 
+    /// Why the last tap may not be corrected now, if not (C-4a), leaving
+    /// aside the clock's state: board mode needs a token, and the tap must
+    /// be a move's and the last thing that happened (Pause, Resume and
+    /// Adjust aside).
+    fn tap_refusal(&self) -> Option<UcError> {
+        if self.setup.mode == InputMode::Board {
+            return Some(UcError::CorrectionNeedsToken);
+        }
+        if self.is_over() {
+            return Some(UcError::GameOver);
+        }
+        if !self.started {
+            return Some(UcError::NotStarted);
+        }
+        if self.decision.is_some() {
+            return Some(UcError::DecisionPending {
+                colour: self.side_to_move(),
+            });
+        }
+        let last = self.events.iter().rev().find(|e| {
+            !matches!(
+                e.event,
+                UcEvent::Pause | UcEvent::Resume | UcEvent::Adjust { .. }
+            )
+        });
+        match last.map(|e| &e.event) {
+            Some(UcEvent::Press) => None,
+            _ => Some(UcError::NoTapToCorrect),
+        }
+    }
+
     /// The two moves an undo would take back now: the opponent's last, then
     /// the undoer's before it.
     fn last_two(&self) -> Option<[MoveRef; 2]> {
@@ -683,6 +740,15 @@ impl UcGame {
                     return Err(refusal);
                 }
                 self.undo(*by, t)?;
+            }
+            UcEvent::UndoTap => {
+                self.require_playing()?;
+                if let Some(refusal) = self.tap_refusal() {
+                    return Err(refusal);
+                }
+                // C-4a: the clock's own correction, and the move it ended goes.
+                self.clock.undo_press(t)?;
+                self.plies.pop();
             }
             UcEvent::Accept => {
                 self.require_playing()?;
@@ -868,6 +934,7 @@ impl UcGame {
         let board = self.board.as_ref();
         let wants_move = phase == UcPhase::Playing && !paused;
         let can_undo = !paused && self.undo_refusal(to_move).is_none();
+        let can_correct_tap = !paused && self.tap_refusal().is_none();
         UcView {
             mode: self.setup.mode,
             white: self.setup.white.clone(),
@@ -897,6 +964,7 @@ impl UcGame {
                 _ => Vec::new(),
             },
             can_undo,
+            can_correct_tap,
             undo_would_take_back: if can_undo { self.last_two() } else { None },
             last_undo: self.undos.last().cloned(),
             undo_count: self.undos.len(),
@@ -1036,7 +1104,7 @@ tagged_json! {
     UcReport by "end" { Checkmate = "checkmate", Stalemate = "stalemate" }
     UcEvent by "type" {
         Start = "start", Press = "press", Move { mv } = "move", Undo { by } = "undo",
-        Accept = "accept", Pause = "pause", Resume = "resume",
+        UndoTap = "undo_tap", Accept = "accept", Pause = "pause", Resume = "resume",
         Adjust { colour, remaining_ms } = "adjust", Resign { colour } = "resign",
         AgreeDraw = "agree_draw", Claim(claim) = "claim", Report(end: flat) = "report", Flag = "flag",
     }

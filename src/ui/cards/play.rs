@@ -15,7 +15,7 @@ use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, S
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{ViewBoard, position};
 use crate::ui::clock_controls::{
-    AdjustRow, ClockControls, ClockHalf, ClockView, HalfState, Sheet, SoundAndDiscard,
+    AdjustRow, ClockControls, ClockHalf, ClockView, ExtraUndo, HalfState, Sheet, SoundAndDiscard,
 };
 use crate::ui::commit_parts::PlayCommitment;
 use crate::ui::confirm::ConfirmButton;
@@ -478,9 +478,42 @@ fn Middle(
                     on_undo=move |()| {}
                     on_menu=move |()| menu_open.set(true)
                     no_undo=true
+                    extra_undo=tap_correction(ctx, view_now, i18n)
                 />
             </Show>
         </div>
+    }
+}
+
+/// C-4a: "Undo last tap" (board mode: "Undo last move") for a reply to a
+/// check, offered only before the next card is turned, as the referee says.
+fn tap_correction(ctx: CardsCtx, view_now: Memo<Option<CsView>>, i18n: I18n) -> ExtraUndo {
+    let c = move || &i18n.t().game.controls;
+    ExtraUndo {
+        available: Signal::derive(move || {
+            view_now.with(|v| v.as_ref().is_some_and(|v| v.can_correct_tap))
+        }),
+        label: Signal::derive(move || {
+            let board = view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
+            if board { c().undo_move } else { c().undo_tap }
+        }),
+        question: Signal::derive(move || {
+            view_now.with(|v| {
+                v.as_ref().map_or_else(String::new, |v| {
+                    let tapper = v.side_to_move.other();
+                    format::fill(
+                        c().undo_tap_confirm,
+                        &[
+                            ("name", &name_of(v, tapper)),
+                            ("other", &name_of(v, tapper.other())),
+                        ],
+                    )
+                })
+            })
+        }),
+        on_undo: Callback::new(move |()| {
+            ctx.send(CsEvent::UndoTap);
+        }),
     }
 }
 

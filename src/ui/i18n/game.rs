@@ -141,6 +141,12 @@ pub struct ControlTexts {
     /// The Sun mode switch (`ui::theme::SunToggle`): its name, then its tooltip.
     pub sun_mode: &'static str,
     pub sun_mode_hint: &'static str,
+    /// C-4a's correction (`ClockControls`' extra undo): the button, and the
+    /// question before it with `{name}` (who tapped) and `{other}`.
+    pub undo_tap: &'static str,
+    /// Board mode: the move entered on the screen was the tap (C-1).
+    pub undo_move: &'static str,
+    pub undo_tap_confirm: &'static str,
 }
 
 /// How a game is played (C-1; `ui::input_mode`).
@@ -205,6 +211,9 @@ pub static EN: GameTexts = GameTexts {
         clock: "clock",
         sun_mode: "Sun mode",
         sun_mode_hint: "Sun mode: light, high-contrast colours for daylight",
+        undo_tap: "Undo last tap",
+        undo_move: "Undo last move",
+        undo_tap_confirm: "Take back {name}'s last tap? The time since it is charged to {name}; {other}'s clock shows again what it showed then.",
     },
     mode: ModeTexts {
         legend: "How you play",
@@ -314,6 +323,9 @@ pub static RU: GameTexts = GameTexts {
         clock: "часы",
         sun_mode: "Режим «Солнце»",
         sun_mode_hint: "Режим «Солнце»: светлые контрастные цвета для яркого дня",
+        undo_tap: "Отменить последнее нажатие",
+        undo_move: "Отменить последний ход",
+        undo_tap_confirm: "Отменить последнее нажатие ({name})? Время после него спишется с нажавшего — {name}; часы ({other}) снова покажут то, что показывали тогда.",
     },
     mode: ModeTexts {
         legend: "Как играете",

@@ -15,7 +15,7 @@ use super::{current_view, name_of, use_uc};
 use crate::referee::undo::{MoveRef, UcEvent, UcPhase, UcView};
 use crate::referee::{Colour, InputMode};
 use crate::ui::board::{ViewBoard, glyph, position};
-use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
+use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, ExtraUndo, HalfState};
 use crate::ui::commit_parts::PlayCommitment;
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
@@ -237,6 +237,34 @@ fn undo_line(t: &UndoTexts, v: &UcView, just_undone: bool) -> Option<(bool, Stri
     ))
 }
 
+/// C-4a in clock mode: "Undo last tap" for the player who just tapped,
+/// offered exactly when the referee takes it (never in board mode).
+fn tap_correction(ctx: super::UcCtx, view_now: Memo<Option<UcView>>, i18n: I18n) -> ExtraUndo {
+    ExtraUndo {
+        available: Signal::derive(move || {
+            view_now.with(|v| v.as_ref().is_some_and(|v| v.can_correct_tap))
+        }),
+        label: Signal::derive(move || i18n.t().game.controls.undo_tap),
+        question: Signal::derive(move || {
+            view_now.with(|v| {
+                v.as_ref().map_or_else(String::new, |v| {
+                    let tapper = v.side_to_move.other();
+                    format::fill(
+                        i18n.t().game.controls.undo_tap_confirm,
+                        &[
+                            ("name", name_of(v, tapper)),
+                            ("other", name_of(v, tapper.other())),
+                        ],
+                    )
+                })
+            })
+        }),
+        on_undo: Callback::new(move |()| {
+            ctx.send(UcEvent::UndoTap);
+        }),
+    }
+}
+
 /// The strip between the halves: move number and position, the undo, the
 /// UC-7 decision, the set-up diagram in clock mode, and the controls.
 #[component]
@@ -332,6 +360,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         on_undo=move |()| undo_by()
                         on_menu=move |()| menu_open.set(true)
                         no_undo=no_undo
+                        extra_undo=tap_correction(ctx, view_now, i18n)
                     />
                 }
             }}
