@@ -465,7 +465,7 @@ impl Contract for Game {
             236..=239 => Event::CorrectAfterSwap {
                 by: v
                     .swap_correction
-                    .filter(|_| p.n % 4 != 0)
+                    .filter(|_| !p.n.is_multiple_of(4))
                     .map_or((p.n % 4) as u8, |a| a.opponent_person),
             },
             240..=246 => Event::AgreeDraw {

@@ -806,7 +806,7 @@ fn c_4b_issue_21_board_mode_reproduction_same_notice_after_the_new_move() {
     let (opponent, mover) = (start.person_at(Seat::White), start.person_at(Seat::Black));
     assert_eq!(
         g.apply(6_500, Event::UndoPress),
-        Err(GameError::SwapAnnounced { opponent: opponent })
+        Err(GameError::SwapAnnounced { opponent })
     );
     play(&mut g, &[(7_000, Event::CorrectAfterSwap { by: opponent })]);
     assert_eq!(
