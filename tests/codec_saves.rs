@@ -164,6 +164,35 @@ fn nordau_saves() -> Vec<(&'static str, String)> {
         }
     }
     out.push(("nordau-log-claim", g.to_json()));
+
+    // C-4b, issue #21's reproduction: 1.Nf3 Nf6 2.Ng1 Ng8 3.Nc3 Nc6 ends the
+    // shift (Boris White, Anna Black, the coin on Black); Boris allows Anna's
+    // correction on the notice, 3...a6 ends it again, seated, Boris resigns.
+    let mut g = Game::new(
+        Setup::standard(["Anna", "Boris", "Chen"]),
+        seed(92),
+        vec![],
+        InputMode::Board,
+    )
+    .unwrap();
+    g.apply(0, Event::Start).unwrap();
+    for (i, m) in ["g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6"]
+        .iter()
+        .enumerate()
+    {
+        g.apply((i as u64 + 1) * 1_000, mv(m)).unwrap();
+    }
+    g.apply(7_000, Event::CorrectAfterSwap { by: 1 }).unwrap();
+    g.apply(8_000, mv("a7a6")).unwrap();
+    g.apply(9_000, Event::Seated).unwrap();
+    g.apply(
+        10_000,
+        Event::Resign {
+            seat: Colour::White,
+        },
+    )
+    .unwrap();
+    out.push(("nordau-log-correction", g.to_json()));
     out
 }
 

@@ -1728,7 +1728,7 @@ fn undo(out: &mut Out) {
 
 /// Exports of the golden codec saves (tests/fixtures/codec).
 fn nordau_and_crazyhouse(out: &mut Out) {
-    for name in ["nordau-log-claim", "table-over"] {
+    for name in ["nordau-log-claim", "nordau-log-correction", "table-over"] {
         let game = ns_game(&Path::new(CODEC_DIR).join(format!("{name}.json")));
         out.put(
             &format!("nordau/{name}.pgn"),

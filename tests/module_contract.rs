@@ -460,7 +460,14 @@ impl Contract for Game {
             200..=204 => Event::Start,
             205..=214 => Event::Pause,
             215..=229 => Event::Resume,
-            230..=239 => Event::UndoPress,
+            230..=235 => Event::UndoPress,
+            // C-4b: mostly the opponent the view names, sometimes anyone.
+            236..=239 => Event::CorrectAfterSwap {
+                by: v
+                    .swap_correction
+                    .filter(|_| !p.n.is_multiple_of(4))
+                    .map_or((p.n % 4) as u8, |a| a.opponent_person),
+            },
             240..=246 => Event::AgreeDraw {
                 person: (p.n % 4) as u8,
             },

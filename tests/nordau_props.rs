@@ -162,6 +162,7 @@ proptest! {
                 35 if dt % 5 == 0 => Event::ReportMate { winner: Colour::of_ply(dt as u32) },
                 36 if dt % 11 == 0 => Event::ReportStalemate,
                 37 => Event::Start,
+                38 => Event::CorrectAfterSwap { by: (dt % 3) as u8 },
                 _ => Event::ClaimDraw { claim: DrawClaim::Threefold },
             };
             let before = g.clone();
@@ -254,5 +255,119 @@ proptest! {
         words in prop::collection::vec(".{0,300}", 0..18),
     ) {
         let _ = nordau_shift::referee::verify(&commitment, &seed, &text, &words);
+    }
+}
+
+/// C-4b: plays `choices` (clock mode: presses; board mode: the n-th legal
+/// move), seating after every swap. After the k-th announced swap, when
+/// `correct(k)`, the opponent allows a correction (on the notice or after
+/// "seated") and the half-move is played again (board mode: another move
+/// where there is one).
+fn play_with_corrections(
+    g: &mut Game,
+    choices: &[(u16, bool)],
+    correct: impl Fn(usize) -> bool,
+) -> Result<(), TestCaseError> {
+    let mut t = 0u64;
+    g.apply(t, Event::Start).unwrap();
+    let half_move = |g: &mut Game, t: u64, choice: u16| {
+        let event = match g.board() {
+            None => Event::Press,
+            Some(_) => {
+                let legal = g.view(t).legal_moves_uci;
+                Event::Move {
+                    mv: legal[usize::from(choice) % legal.len()].clone(),
+                }
+            }
+        };
+        g.apply(t, event).unwrap();
+    };
+    for &(choice, seat_first) in choices {
+        if g.is_over() {
+            break;
+        }
+        t += 700;
+        if matches!(g.view(t).phase, ViewPhase::AwaitingSeated { .. }) {
+            g.apply(t, Event::Seated).unwrap();
+            t += 300;
+        }
+        let swaps = g.swaps().len();
+        half_move(g, t, choice);
+        if g.swaps().len() > swaps && correct(swaps) {
+            let announced = g.view(t).phase;
+            if seat_first {
+                t += 200;
+                g.apply(t, Event::Seated).unwrap();
+            }
+            t += 500;
+            prop_assert!(g.apply(t, Event::UndoPress).is_err());
+            let by = g.view(t).swap_correction.unwrap().opponent_person;
+            g.apply(t, Event::CorrectAfterSwap { by }).unwrap();
+            prop_assert_eq!(g.swaps().len(), swaps);
+            t += 400;
+            half_move(g, t, choice.wrapping_add(1));
+            // The same notice, unless the new move ended the game.
+            if !g.is_over() {
+                prop_assert_eq!(g.view(t).phase, announced);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// C-4b: a game corrected after announced swaps has the schedule of swaps
+    /// and coins of the same game uncorrected (the draw is never advanced
+    /// twice), and both replay from their logs.
+    #[test]
+    fn c_4b_corrections_after_announced_swaps_keep_the_schedule(
+        seed in any::<[u8; 32]>(),
+        setup in setup_strategy(),
+        board in any::<bool>(),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..160),
+        corrected in proptest::collection::vec(any::<bool>(), 40),
+    ) {
+        let mode = if board { InputMode::Board } else { InputMode::Clock };
+        let mut plain = Game::new(setup.clone(), seed, vec![], mode).unwrap();
+        let mut fixed = plain.clone();
+        play_with_corrections(&mut plain, &choices, |_| false)?;
+        play_with_corrections(&mut fixed, &choices, |k| corrected.get(k) == Some(&true))?;
+        // Each correction kept the swap it took back (unless the new move ended the game).
+        for c in fixed.corrections() {
+            let kept = fixed.swaps().iter().find(|s| s.after_ply == c.ply);
+            prop_assert!(kept.is_some() || fixed.ply() == c.ply);
+            if let Some(s) = kept {
+                prop_assert_eq!((s.coin, s.stood_up, s.sat_down), (c.coin, c.stood_up, c.sat_down));
+            }
+        }
+        if !board {
+            let wanted = (0..fixed.swaps().len()).filter(|&k| corrected.get(k) == Some(&true)).count();
+            prop_assert_eq!(fixed.corrections().len(), wanted);
+        }
+        // Board mode: the moves differ, so a game may end earlier; compare the
+        // swaps both games reached.
+        let reached = plain.ply().min(fixed.ply());
+        let upto = |g: &Game| g.swaps().iter().filter(|s| s.after_ply < reached || !g.is_over()).cloned().collect::<Vec<_>>();
+        let (a, b) = (upto(&plain), upto(&fixed));
+        let n = a.len().min(b.len());
+        prop_assert_eq!(&a[..n], &b[..n]);
+        if !board {
+            prop_assert_eq!(plain.swaps(), fixed.swaps());
+            prop_assert_eq!(plain.seating(), fixed.seating());
+        }
+        for g in [&mut plain, &mut fixed] {
+            if !g.is_over() {
+                let t = g.last_event_ms() + 1;
+                g.apply(t, Event::Resign { seat: Colour::White }).unwrap();
+            }
+        }
+        // The revealed schedule (lengths and coins) is the same.
+        let coins = |g: &Game| g.reveal().unwrap().shifts.iter().map(|s| (s.length, s.coin)).collect::<Vec<_>>();
+        let (ca, cb) = (coins(&plain), coins(&fixed));
+        let n = ca.len().min(cb.len());
+        prop_assert_eq!(&ca[..n], &cb[..n]);
+        prop_assert_eq!(&Game::from_json(&fixed.to_json()).unwrap(), &fixed);
     }
 }

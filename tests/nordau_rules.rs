@@ -687,28 +687,206 @@ fn c_4_undo_press_charges_the_side_that_should_have_been_moving() {
     assert_eq!(Game::from_json(&g.to_json()).unwrap(), g);
 }
 
+/// The announced swap of a view, as the notice shows it.
+fn notice(g: &Game, t: u64) -> ViewPhase {
+    let phase = g.view(t).phase;
+    assert!(
+        matches!(phase, ViewPhase::AwaitingSeated { .. }),
+        "no swap notice: {phase:?}"
+    );
+    phase
+}
+
 #[test]
-fn c_4_undo_of_a_tap_that_triggered_a_swap_cancels_the_swap() {
+fn c_4b_undo_of_a_tap_that_announced_a_swap_is_refused_without_the_opponent() {
     let mut g = game(fixed(3), seed(1), CLOCK);
     let start = g.seating();
     presses(&mut g, 6);
+    // Black's sixth tap ended the shift: Black's player moved, White's is the opponent.
+    let opponent = start.person_at(Seat::White);
+    let mover = start.person_at(Seat::Black);
+    let observer = start.person_at(Seat::Observer);
+    let ask = g
+        .view(6_500)
+        .swap_correction
+        .expect("the undo needs the opponent");
+    assert_eq!(ask.opponent, NAMES[usize::from(opponent)]);
+    assert_eq!(ask.mover, NAMES[usize::from(mover)]);
+    assert_eq!(ask.opponent_person, opponent);
+    // On the notice and after "seated": a plain undo is refused by the referee.
+    for (t, then) in [(6_500, Some(Event::Seated)), (8_500, None)] {
+        let before = g.clone();
+        assert_eq!(
+            g.apply(t, Event::UndoPress),
+            Err(GameError::SwapAnnounced { opponent })
+        );
+        assert_eq!(g, before);
+        // Only the opponent allows it: not the mover, not the observer.
+        for by in [mover, observer, 7] {
+            assert_eq!(
+                g.apply(t, Event::CorrectAfterSwap { by }),
+                Err(GameError::SwapAnnounced { opponent })
+            );
+            assert_eq!(g, before);
+        }
+        if let Some(e) = then {
+            play(&mut g, &[(8_000, e)]);
+        }
+    }
+    // A correction with no announced swap is an ordinary undo, not this event.
+    let mut h = game(fixed(3), seed(1), CLOCK);
+    presses(&mut h, 2);
+    assert!(h.view(2_000).swap_correction.is_none());
+    assert_eq!(
+        h.apply(2_100, Event::CorrectAfterSwap { by: opponent }),
+        Err(GameError::NoAnnouncedSwap)
+    );
+    play(&mut h, &[(2_200, Event::UndoPress)]);
+    assert_eq!(
+        h.apply(2_300, Event::CorrectAfterSwap { by: opponent }),
+        Err(GameError::NothingToUndo)
+    );
+}
+
+#[test]
+fn c_4b_correction_after_an_announced_swap_keeps_the_swap_and_charges_the_mover() {
+    let mut g = game(fixed(3), seed(1), CLOCK);
+    let start = g.seating();
+    presses(&mut g, 6);
+    let announced = notice(&g, 6_000);
     let swapped = g.seating();
-    assert_ne!(swapped, start);
-    play(&mut g, &[(8_000, Event::Seated), (9_000, Event::UndoPress)]);
+    let swaps = g.swaps().to_vec();
+    let opponent = start.person_at(Seat::White);
+    play(
+        &mut g,
+        &[
+            (8_000, Event::Seated),
+            (9_000, Event::CorrectAfterSwap { by: opponent }),
+        ],
+    );
+    // Back to Black's move with the seats as they were; the swap waits for it.
     assert_eq!(g.seating(), start);
     assert!(g.swaps().is_empty());
     assert_eq!(g.view(9_000).phase, ViewPhase::Running);
     assert_eq!(g.view(9_000).side_to_move, Colour::Black);
-    // Black pressed at 2000 and 4000 (15-1+15-1+15 = 43 s) and tapped at 6000
-    // with 42 s. C-4a: only the 1 s a clock ran after "Seated" is charged, not
+    assert!(!g.view(9_000).undo_available);
+    // C-4a: Black pressed at 2000 and 4000 (15-1+15-1+15 = 43 s) and tapped at
+    // 6000 with 42 s; only the 1 s a clock ran after "Seated" is charged, not
     // the announcement (6000–8000).
     assert_eq!(g.remaining_ms(Colour::Black, 9_000), 41_000);
     // White's bank is what it was at the tap: pressed at 1000, 3000 and 5000
     // (15-1+15-1+15-1+15 = 57 s), standing since.
     assert_eq!(g.remaining_ms(Colour::White, 9_000), 57_000);
-    // The real press then triggers the same swap.
+    // The replacement press is still the last of the shift: the same notice,
+    // the same people, the same coin, and nothing new drawn.
     play(&mut g, &[(9_500, Event::Press)]);
+    assert_eq!(notice(&g, 9_500), announced);
     assert_eq!(g.seating(), swapped);
+    assert_eq!(g.swaps(), &swaps[..]);
+    // The next shift is the one the uncorrected game has (fixed 3: six more).
+    play(&mut g, &[(10_000, Event::Seated)]);
+    presses(&mut g, 6);
+    assert_eq!(g.swaps().len(), 2);
+    assert_eq!(g.swaps()[1].after_ply, 12);
+}
+
+#[test]
+fn c_4b_issue_21_board_mode_reproduction_same_notice_after_the_new_move() {
+    // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nc3 Nc6: the shift of three moves ends on Nc6.
+    let mut g = game(fixed(3), seed(1), BOARD);
+    let start = g.seating();
+    play(&mut g, &[(0, Event::Start)]);
+    for (i, m) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6"]
+        .iter()
+        .enumerate()
+    {
+        play(&mut g, &[((i as u64 + 1) * 1_000, mv(m))]);
+    }
+    let announced = notice(&g, 6_000);
+    let (opponent, mover) = (start.person_at(Seat::White), start.person_at(Seat::Black));
+    assert_eq!(
+        g.apply(6_500, Event::UndoPress),
+        Err(GameError::SwapAnnounced { opponent })
+    );
+    play(&mut g, &[(7_000, Event::CorrectAfterSwap { by: opponent })]);
+    assert_eq!(
+        g.view(7_000).fen.as_deref().map(|f| f.contains(" b ")),
+        Some(true)
+    );
+    play(&mut g, &[(8_000, mv("a6"))]);
+    assert_eq!(notice(&g, 8_000), announced);
+    assert_eq!(g.swaps().len(), 1);
+    let c = &g.corrections()[0];
+    assert_eq!(
+        (c.ply, c.taken_back.as_deref(), c.mover, c.allowed_by),
+        (6, Some("Nc6"), mover, opponent)
+    );
+    assert_eq!(g.board().unwrap().sans()[5], "a6");
+}
+
+#[test]
+fn c_4b_correction_is_recorded_in_the_log_and_the_pgn_and_replays() {
+    let mut g = game(fixed(3), seed(1), BOARD);
+    let start = g.seating();
+    let opponent = start.person_at(Seat::White);
+    play(&mut g, &[(0, Event::Start)]);
+    for (i, m) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6"]
+        .iter()
+        .enumerate()
+    {
+        play(&mut g, &[((i as u64 + 1) * 1_000, mv(m))]);
+    }
+    play(
+        &mut g,
+        &[
+            (7_000, Event::CorrectAfterSwap { by: opponent }),
+            (8_000, mv("a6")),
+        ],
+    );
+    // The log holds the event with the person who allowed it.
+    let json = g.to_json();
+    assert!(
+        json.contains(&format!(
+            r#"{{"type":"correct_after_swap","by":{opponent}}}"#
+        )),
+        "{json}"
+    );
+    // Replay reproduces it: same game, same record, same notice.
+    let back = Game::from_json(&json).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.corrections(), g.corrections());
+    assert_eq!(back.view(8_000).phase, g.view(8_000).phase);
+    // A log with a plain undo in its place is refused on load.
+    let forged = json.replace(
+        &format!(r#"{{"type":"correct_after_swap","by":{opponent}}}"#),
+        r#"{"type":"undo_press"}"#,
+    );
+    assert!(Game::from_json(&forged).is_err());
+    // The PGN says it at the replacing move, in lines under 80 characters.
+    play(
+        &mut g,
+        &[
+            (9_000, Event::Seated),
+            (
+                10_000,
+                Event::Resign {
+                    seat: Colour::White,
+                },
+            ),
+        ],
+    );
+    let pgn = to_pgn(&g, &PgnInfo::default()).unwrap();
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let who = NAMES[usize::from(opponent)];
+    assert!(
+        flat.contains(&format!(
+            "3. Nc3 a6 {{Correction after an announced swap: Nc6 taken back, allowed by {who}.}}"
+        )),
+        "{pgn}"
+    );
+    for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+        assert!(line.chars().count() < 80, "{line}");
+    }
 }
 
 #[test]

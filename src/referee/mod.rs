@@ -58,7 +58,7 @@ pub use nordau::{
     Banks, BlockSchedule, DrawClaim, EndReason, Event, Game, GameError, GameResult, LogError,
     Person, PgnError, Points, PublicView, Report, Reveal, RevealShift, RevealSwap, ScheduleLine,
     Seat, Seating, Session, SessionError, SessionGame, Setup, SetupError, SetupTextError,
-    ShiftEntry, ShiftUnit, Stage, SwapRecord, Table, TableError, TableLoadError, Timed,
-    VerifyError, ViewPhase, to_pgn, verify, verify_n,
+    ShiftEntry, ShiftUnit, Stage, SwapCorrection, SwapCorrectionAsk, SwapRecord, Table, TableError,
+    TableLoadError, Timed, VerifyError, ViewPhase, to_pgn, verify, verify_n,
 };
 pub use pgn::PgnInfo;

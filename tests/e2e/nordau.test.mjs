@@ -566,7 +566,8 @@ describe("Nordau Shift table", () => {
       assert.equal(state.moveNumber, "1");
       assert.ok(await undoButton.isDisabled(), "a second undo is offered");
 
-      // A tap that ended the shift: undo takes the swap back as well.
+      // A tap that ended the shift: after "Seated" the undo is the opponent's
+      // to allow (C-4b), and the same tap again brings the same swap.
       const seating = await readPlay(page);
       await pressUntilSwap(page, { thinkMs: 500 });
       const swap = await readSwap(page);
@@ -575,8 +576,10 @@ describe("Nordau Shift table", () => {
       const afterSwap = await readPlay(page);
       assert.equal(afterSwap.swaps, "1");
       const mover = toMove(afterSwap) === "white" ? "black" : "white";
+      const opponent = seating[mover === "white" ? "black" : "white"].name;
       await undoButton.tap();
-      await page.getByRole("button", { name: "Confirm" }).tap();
+      await page.locator("[data-testid=correction-ask]").waitFor();
+      await page.getByRole("button", { name: `${opponent}: allow` }).tap();
       await page.locator(`.half.${mover}-seat.to-move`).waitFor();
       state = await readPlay(page);
       assert.equal(state.swaps, "0");
@@ -617,10 +620,11 @@ describe("Nordau Shift table", () => {
       const swap = await readSwap(page);
       const corrections = page.locator(".swap-corrections");
 
-      // Undo from the notice itself, behind a second tap: the swap is gone.
+      // Undo from the notice itself, allowed by the opponent (C-4b): the
+      // swap waits for the corrected tap.
       await corrections.getByRole("button", { name: "Undo last tap", exact: true }).tap();
       assert.equal(await page.locator(".swap-overlay").count(), 1, "one tap undid the tap");
-      await corrections.getByRole("button", { name: "Undo last tap — Confirm" }).tap();
+      await corrections.getByRole("button", { name: `${loser}: allow` }).tap();
       await page.locator(".swap-overlay").waitFor({ state: "detached" });
       let state = await readPlay(page);
       assert.equal(toMove(state), last.side);
@@ -648,6 +652,104 @@ describe("Nordau Shift table", () => {
       const names = await page.locator("[data-testid=setup-names]").innerText();
       assert.equal(names, NAMES_RU.join(", "));
       assert.ok(!names.includes("%"), names);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("C-4b: the issue 21 reproduction in board mode: the swap notice's undo asks the opponent, keeps the swap and is recorded", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser, { viewport: { width: 360, height: 740 } });
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page, { board: true });
+      await beginAndStart(page);
+      const seats = await readPlay(page);
+      const tapMove = async (from, to) => {
+        await page.clock.runFor(1_000);
+        await page.locator(`[data-square=${from}]`).tap();
+        await page.locator(`[data-square=${to}].target`).waitFor();
+        await page.locator(`[data-square=${to}]`).tap();
+        await page.waitForFunction(
+          (to) => document.querySelector(".swap-overlay") || document.querySelector(`[data-square=${to}] .piece`),
+          to,
+        );
+      };
+      // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nc3 Nc6 (and on, knights only, until the hidden
+      // shift of 3 to 6 moves ends: always on a Black move).
+      const moves = [
+        ["g1", "f3", "Nf3"], ["g8", "f6", "Nf6"], ["f3", "g1", "Ng1"], ["f6", "g8", "Ng8"],
+        ["b1", "c3", "Nc3"], ["b8", "c6", "Nc6"], ["c3", "b1", "Nb1"], ["c6", "b8", "Nb8"],
+        ["g1", "f3", "Nf3"], ["g8", "f6", "Nf6"], ["f3", "g1", "Ng1"], ["f6", "g8", "Ng8"],
+      ];
+      let ply = 0;
+      while (!(await page.locator(".swap-overlay").count())) {
+        assert.ok(ply < moves.length, "no swap within six moves");
+        await tapMove(moves[ply][0], moves[ply][1]);
+        ply += 1;
+      }
+      assert.equal(ply % 2, 0, "a shift ends on Black's move");
+      const [from, to, san] = moves[ply - 1];
+      const swap = await readSwap(page);
+      const mover = seats.black.name;
+      const opponent = seats.white.name;
+      const corrections = page.locator(".swap-corrections");
+
+      // The mover's undo asks the opponent, by name, saying the swap is known.
+      await corrections.getByRole("button", { name: "Undo last move", exact: true }).tap();
+      const ask = page.locator("[data-testid=correction-ask]");
+      await ask.waitFor();
+      assert.match(
+        await ask.innerText(),
+        new RegExp(
+          `^${opponent}, ${mover} wants to take back the last move\\. The swap is already announced: ` +
+            `after the corrected move ${swap.out} will still stand up and ${swap.in} sit down as ${swap.colour}\\.`,
+        ),
+      );
+      await assertOnScreen(page, "[data-testid=correction-ask] p, [data-testid=correction-ask] .button", "the question");
+      await screenshot(page, "nordau-c4b-question");
+      // "Keep the move" changes nothing.
+      await ask.getByRole("button", { name: "Keep the move" }).tap();
+      await page.locator(".swap-overlay").waitFor();
+      assert.equal(await page.locator(`[data-square=${to}] .piece.b`).count(), 1);
+      // The opponent allows it: Black's move is taken back, the seats stay.
+      await corrections.getByRole("button", { name: "Undo last move", exact: true }).tap();
+      await page.getByRole("button", { name: `${opponent}: allow` }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      let state = await readPlay(page);
+      assert.equal(toMove(state), "black");
+      assert.equal(state.swaps, "0");
+      assert.deepEqual([state.white.name, state.black.name, state.observer], [seats.white.name, seats.black.name, seats.observer]);
+      assert.equal(await page.locator(`[data-square=${from}] .piece.b`).count(), 1);
+
+      // 3...a6 instead: the same notice with the same people, nothing drawn anew.
+      await tapMove("a7", "a6");
+      await page.locator(".swap-overlay").waitFor();
+      assert.deepEqual(await readSwap(page), swap);
+      await page.getByRole("button", { name: "Seated" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      // No plain undo is left for that move: the strip offers the opponent's question.
+      assert.equal(await page.locator(".middle-controls .undo").count(), 0);
+
+      // The bank runs out: the end screen and the PGN record the correction.
+      await page.clock.runFor(60_000);
+      await page.locator(".game-end").waitFor();
+      const moveLabel = `${ply / 2}…`;
+      const line = `Correction after an announced swap: move ${moveLabel} (${san} → a6), allowed by ${opponent}`;
+      assert.equal(await page.locator("[data-testid=corrections] li").innerText(), line);
+      await screenshot(page, "nordau-c4b-end");
+      const exportButton = page.getByRole("button", { name: "Export PGN" });
+      const [download] = await Promise.all([page.waitForEvent("download"), exportButton.tap()]);
+      const pgn = readFileSync(await download.path(), "utf8");
+      const flat = pgn.replace(/\s+/g, " ");
+      assert.ok(
+        flat.includes(` a6 {Correction after an announced swap: ${san} taken back, allowed by ${opponent}.}`),
+        pgn,
+      );
+      assert.ok(!flat.includes(` ${san} {Correction`), "the move taken back is not in the record");
+      for (const l of pgn.split("\n")) assert.ok(l.startsWith("[") || l.length < 80, l);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -34,9 +34,15 @@ pub enum Event {
     /// Restart the side to move's bank after a pause.
     Resume,
     /// Correct a mistaken tap: the last press/move is cancelled as if it never
-    /// happened, including the swap it triggered (C-4: no time is given back;
-    /// the side that should have been moving was charged all along).
+    /// happened (C-4: no time is given back; the side that should have been
+    /// moving was charged all along). Refused for a half-move that announced a
+    /// swap: that needs `CorrectAfterSwap` (C-4b).
     UndoPress,
+    /// C-4b: the half-move that ended a shift is taken back after its swap was
+    /// announced, allowed by `by`, the mover's opponent. The announced swap is
+    /// kept: the replacement half-move is still the last of its shift and
+    /// draws nothing new (the coin is the shift's, fixed by the seed).
+    CorrectAfterSwap { by: Person },
     /// NS-6: the running bank is empty; its seat loses.
     Flag,
     /// A seated player resigns.
@@ -110,6 +116,23 @@ pub struct SwapRecord {
     pub sat_down: Person,
 }
 
+/// C-4b: a correction made after the swap it would undo was announced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwapCorrection {
+    /// 1-based half-move number of the corrected half-move (its replacement
+    /// has the same number).
+    pub ply: u32,
+    /// Board mode: the move taken back, in SAN.
+    pub taken_back: Option<String>,
+    /// Who made the corrected half-move, and the opponent who allowed it.
+    pub mover: Person,
+    pub allowed_by: Person,
+    /// The swap that was announced (and is kept).
+    pub coin: Colour,
+    pub stood_up: Person,
+    pub sat_down: Person,
+}
+
 /// Why an event was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
@@ -139,6 +162,11 @@ pub enum GameError {
     IllegalMove { mv: String, why: MoveError },
     /// No press to undo (none yet, already undone, or something else happened since).
     NothingToUndo,
+    /// C-4b: the half-move to undo announced a swap; only its mover's opponent
+    /// may allow the correction (`CorrectAfterSwap`).
+    SwapAnnounced { opponent: Person },
+    /// `CorrectAfterSwap` for a half-move that announced no swap (`UndoPress`).
+    NoAnnouncedSwap,
     /// Person index is not 0, 1 or 2.
     UnknownPerson(Person),
     /// This person already agreed to the draw.
@@ -174,6 +202,11 @@ impl fmt::Display for GameError {
             GameError::NoFlag => write!(f, "no bank has run out"),
             GameError::IllegalMove { mv, why } => write!(f, "'{mv}': {why}"),
             GameError::NothingToUndo => write!(f, "there is no press to undo"),
+            GameError::SwapAnnounced { opponent } => write!(
+                f,
+                "the swap is already announced: only the opponent (person {opponent}) can allow the correction"
+            ),
+            GameError::NoAnnouncedSwap => write!(f, "the last half-move announced no swap"),
             GameError::UnknownPerson(p) => write!(f, "unknown person {p}"),
             GameError::AlreadyAgreed(p) => write!(f, "person {p} already agreed"),
             GameError::ClaimNotAvailable(c) => write!(f, "{c:?} cannot be claimed now"),
@@ -218,6 +251,8 @@ struct Core {
     result: Option<GameResult>,
     /// The state before the last press, for `UndoPress`.
     undo: Option<Box<Core>>,
+    /// C-4b: corrections made after an announced swap, in order.
+    corrections: Vec<SwapCorrection>,
     /// When the last press happened and how long a clock has run since (C-4a).
     since_tap: SinceTap,
 }
@@ -311,6 +346,7 @@ impl Game {
             before_swap: None,
             result: None,
             undo: None,
+            corrections: Vec::new(),
             since_tap: SinceTap::default(),
         };
         Ok(Game {
@@ -364,6 +400,12 @@ impl Game {
     /// Swaps that happened so far (public: everybody saw them, NS-10).
     pub fn swaps(&self) -> &[SwapRecord] {
         &self.core.swaps
+    }
+
+    /// C-4b: corrections made after an announced swap (public: the opponent
+    /// allowed each on screen).
+    pub fn corrections(&self) -> &[SwapCorrection] {
+        &self.core.corrections
     }
 
     /// Half-moves played.
@@ -459,6 +501,16 @@ impl Game {
                 .map(name)
                 .collect(),
             undo_available: c.undo.is_some() && c.result.is_none(),
+            swap_correction: c.announced_swap().filter(|_| c.result.is_none()).map(
+                |(s, mover, opponent)| SwapCorrectionAsk {
+                    mover: name(mover),
+                    opponent: name(opponent),
+                    opponent_person: opponent,
+                    stood_up: name(s.stood_up),
+                    sat_down: name(s.sat_down),
+                    colour: s.coin,
+                },
+            ),
             last_mover: c.ply.checked_sub(1).map(|last| {
                 let seating = c.before_swap.as_ref().map_or(c.seating, |(s, _)| *s);
                 name(seating.person_at(Seat::of_colour(Colour::of_ply(last))))
@@ -609,8 +661,39 @@ impl Core {
                 keep_undo = true;
             }
             Event::UndoPress => {
+                if let Some((_, _, opponent)) = self.announced_swap() {
+                    return Err(GameError::SwapAnnounced { opponent });
+                }
                 let before = self.undo.take().ok_or(GameError::NothingToUndo)?;
                 *self = self.corrected(*before, t);
+                return Ok(canonical);
+            }
+            Event::CorrectAfterSwap { by } => {
+                let (swap, mover, opponent) = match self.announced_swap() {
+                    Some(found) => found,
+                    None if self.undo.is_some() => return Err(GameError::NoAnnouncedSwap),
+                    None => return Err(GameError::NothingToUndo),
+                };
+                if by != opponent {
+                    return Err(GameError::SwapAnnounced { opponent });
+                }
+                let record = SwapCorrection {
+                    ply: self.ply,
+                    taken_back: self.board.as_ref().and_then(|b| b.sans().last().cloned()),
+                    mover,
+                    allowed_by: by,
+                    coin: swap.coin,
+                    stood_up: swap.stood_up,
+                    sat_down: swap.sat_down,
+                };
+                let mut corrections = std::mem::take(&mut self.corrections);
+                corrections.push(record);
+                let before = self.undo.take().ok_or(GameError::NothingToUndo)?;
+                // The state before the press is still inside this shift, one
+                // half-move from its end, with the same seats: the replacement
+                // ends it with the same coin (`ShiftDraw` is indexed by shift).
+                *self = self.corrected(*before, t);
+                self.corrections = corrections;
                 return Ok(canonical);
             }
             Event::Flag => {
@@ -691,6 +774,23 @@ impl Core {
             before.banks.start(tapper, t);
         }
         before
+    }
+
+    /// C-4b: when the half-move `UndoPress` would take back announced a swap
+    /// (on the notice, or after "seated" before the next move): that swap, the
+    /// mover and the mover's opponent (the other colour's player then).
+    fn announced_swap(&self) -> Option<(&SwapRecord, Person, Person)> {
+        let before = self.undo.as_deref()?;
+        if self.swaps.len() <= before.swaps.len() {
+            return None;
+        }
+        let swap = self.swaps.last()?;
+        let mover = Colour::of_ply(before.ply);
+        Some((
+            swap,
+            before.seating.person_at(Seat::of_colour(mover)),
+            before.seating.person_at(Seat::of_colour(mover.other())),
+        ))
     }
 
     fn without_undo(&self) -> Box<Core> {
@@ -873,11 +973,27 @@ pub struct PublicView {
     pub claimable_draws: Vec<DrawClaim>,
     pub draw_agreed_by: Vec<String>,
     pub undo_available: bool,
+    /// C-4b: the undo on offer takes back a half-move whose swap was
+    /// announced; it needs the opponent's confirmation (`CorrectAfterSwap`).
+    pub swap_correction: Option<SwapCorrectionAsk>,
     /// Who made the last half-move (before any swap it triggered that a mate
     /// report would still cancel): the name a mate report credits.
     pub last_mover: Option<String>,
     /// Points per person when the game is over (NS-8).
     pub points: Option<[u32; 3]>,
+}
+
+/// C-4b: what the opponent is asked before a correction after an announced swap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwapCorrectionAsk {
+    pub mover: String,
+    pub opponent: String,
+    /// The person whose confirmation is sent (`CorrectAfterSwap { by }`).
+    pub opponent_person: Person,
+    /// The announced swap, kept after the correction.
+    pub stood_up: String,
+    pub sat_down: String,
+    pub colour: Colour,
 }
 
 /// The reveal after the game: the full drawn schedule next to what happened.
@@ -980,7 +1096,8 @@ impl GameModule for Game {
 tagged_json! {
     Event by "type" {
         Start = "start", Press = "press", Move { mv } = "move", Seated = "seated",
-        Pause = "pause", Resume = "resume", UndoPress = "undo_press", Flag = "flag",
+        Pause = "pause", Resume = "resume", UndoPress = "undo_press",
+        CorrectAfterSwap { by } = "correct_after_swap", Flag = "flag",
         Resign { seat } = "resign", AgreeDraw { person } = "agree_draw",
         ClaimDraw { claim } = "claim_draw", ReportMate { winner } = "report_mate",
         ReportStalemate = "report_stalemate",
@@ -1040,8 +1157,22 @@ impl ToJson for PublicView {
             ("claimable_draws", f(&self.claimable_draws)),
             ("draw_agreed_by", f(&self.draw_agreed_by)),
             ("undo_available", f(&self.undo_available)),
+            ("swap_correction", f(&self.swap_correction)),
             ("last_mover", f(&self.last_mover)),
             ("points", f(&self.points)),
+        ])
+    }
+}
+
+impl ToJson for SwapCorrectionAsk {
+    fn to_json(&self) -> Json {
+        obj([
+            ("mover", f(&self.mover)),
+            ("opponent", f(&self.opponent)),
+            ("opponent_person", f(&self.opponent_person)),
+            ("stood_up", f(&self.stood_up)),
+            ("sat_down", f(&self.sat_down)),
+            ("colour", f(&self.colour)),
         ])
     }
 }

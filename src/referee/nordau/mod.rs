@@ -17,7 +17,7 @@ pub use crate::referee::names::NameProblem;
 pub use bank::Banks;
 pub use game::{
     DrawClaim, EndReason, Event, Game, GameError, GameResult, PublicView, Reveal, RevealShift,
-    RevealSwap, SwapRecord, Timed, ViewPhase,
+    RevealSwap, SwapCorrection, SwapCorrectionAsk, SwapRecord, Timed, ViewPhase,
 };
 pub use log::LogError;
 pub use pgn::{PgnError, to_pgn};

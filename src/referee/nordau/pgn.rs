@@ -1,6 +1,7 @@
 //! PGN export of a finished board-mode game. The seven-tag roster names the
 //! people who started on White and Black; custom tags carry the fairness data,
-//! and `{comments}` mark the seats, every shift end and every swap.
+//! and `{comments}` mark the seats, every shift end and every swap, and every
+//! correction after an announced swap (C-4b).
 
 use crate::referee::common::InputMode;
 use crate::referee::nordau::game::{EndReason, Game};
@@ -62,6 +63,14 @@ pub fn to_pgn(game: &Game, info: &PgnInfo) -> Result<String, PgnError> {
     for (i, san) in board.sans().iter().enumerate() {
         mt.push_move(san);
         let ply = i as u32 + 1;
+        // C-4b: the move that replaced one taken back after its swap was announced.
+        for c in game.corrections().iter().filter(|c| c.ply == ply) {
+            mt.comment(&format!(
+                "Correction after an announced swap: {} taken back, allowed by {}.",
+                c.taken_back.as_deref().unwrap_or("?"),
+                names[usize::from(c.allowed_by)]
+            ));
+        }
         if let Some(shift) = reveal.shifts.iter().find(|s| s.ended_at_ply == Some(ply)) {
             let mut c = format!(
                 "End of shift {} ({} half-moves).",

@@ -9,7 +9,7 @@ use super::strings::{NordauTexts, TEXTS};
 use super::{use_table, with_game};
 use crate::referee::committed::DrawReveal;
 use crate::referee::{
-    Colour, EndReason, InputMode, Outcome, PublicView, Reveal, ShiftUnit, ViewPhase, to_pgn,
+    Colour, EndReason, Game, InputMode, Outcome, PublicView, Reveal, ShiftUnit, ViewPhase, to_pgn,
 };
 use crate::ui::board::FinalPosition;
 use crate::ui::confirm::ConfirmButton;
@@ -54,6 +54,31 @@ pub(super) fn headline(t: &NordauTexts, view: &PublicView) -> Option<(String, &'
     Some((result, reason_text(t, reason)))
 }
 
+/// C-4b: one line per correction after an announced swap, for the end screen.
+fn correction_lines(t: &NordauTexts, game: &Game) -> Vec<String> {
+    let sans = game.board().map(|b| b.sans());
+    game.corrections()
+        .iter()
+        .map(|c| {
+            let number = c.ply.div_ceil(2).to_string();
+            let label = if c.ply % 2 == 0 {
+                format!("{number}…")
+            } else {
+                number
+            };
+            let by = &game.names()[usize::from(c.allowed_by)];
+            let replaced = sans.and_then(|s| s.get((c.ply as usize).checked_sub(1)?));
+            match (c.taken_back.as_deref(), replaced) {
+                (Some(from), Some(to)) => format::fill(
+                    t.correction_done_board,
+                    &[("move", &label), ("from", from), ("to", to), ("by", by)],
+                ),
+                _ => format::fill(t.correction_done, &[("move", &label), ("by", by)]),
+            }
+        })
+        .collect()
+}
+
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let i18n = use_i18n();
@@ -66,6 +91,8 @@ pub fn EndScreen() -> impl IntoView {
     };
 
     let headline = move || self::headline(i18n.of(&TEXTS), &summary()?.0);
+    let corrections =
+        move || with_game(&ctx, |g| correction_lines(i18n.of(&TEXTS), g)).unwrap_or_default();
 
     let next_game = move |_| {
         ctx.commit_fresh(|table, seed| table.next_game(seed));
@@ -95,6 +122,9 @@ pub fn EndScreen() -> impl IntoView {
                 <h1 class="end-result">{result}</h1>
                 <p class="end-reason">{reason}</p>
             })}
+            <ul class="end-corrections" data-testid="corrections">
+                {move || corrections().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+            </ul>
             {move || summary().and_then(|(view, ..)| view.fen.is_some().then(|| {
                 let last = |get: fn(&crate::referee::PublicView) -> Option<String>| {
                     let value = get(&view);

@@ -5,7 +5,8 @@
 
 use leptos::prelude::*;
 
-use super::{board::Board, current_view, menu::GameMenu, swap::SwapOverlay, use_table};
+use super::swap::{SwapCorrection, SwapOverlay};
+use super::{board::Board, current_view, menu::GameMenu, use_table};
 use crate::referee::{Colour, Event, InputMode, PublicView, ViewPhase};
 use crate::ui::clock_controls::{ClockControls, ClockHalf, ClockView, HalfState};
 use crate::ui::format;
@@ -113,7 +114,16 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let paused = move || phase() == Some(ViewPhase::Paused);
     let can_pause = move || phase() == Some(ViewPhase::Running);
     let undo_available = move || view_now().is_some_and(|v| v.undo_available);
+    let swap_known = Memo::new(move |_| view_now().is_some_and(|v| v.swap_correction.is_some()));
     let board_mode = move || view_now().is_some_and(|v| v.mode == InputMode::Board);
+    let undo_label = move || {
+        let t = i18n.of(&TEXTS);
+        if board_mode() {
+            t.undo_move
+        } else {
+            t.undo_tap
+        }
+    };
     let totals = move || {
         ctx.with_table(|t| {
             t.session
@@ -147,17 +157,26 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             </div>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             {ctx.unsaved_warning(true)}
-            <ClockControls
-                paused=Signal::derive(paused)
-                can_pause=Signal::derive(can_pause)
-                undo_available=Signal::derive(undo_available)
-                undo_label=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move } else { i18n.of(&TEXTS).undo_tap })
-                undo_question=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move_confirm } else { i18n.of(&TEXTS).undo_confirm })
-                on_pause=move |()| { ctx.send(Event::Pause); }
-                on_resume=move |()| { ctx.send(Event::Resume); }
-                on_undo=move |()| { ctx.send(Event::UndoPress); }
-                on_menu=move |()| menu_open.set(true)
-            />
+            // C-4b: after "seated", the undo of the move that ended the shift is
+            // still the opponent's to allow: it replaces the plain undo.
+            {move || {
+                let known = swap_known.get();
+                view! {
+                    <ClockControls
+                        paused=Signal::derive(paused)
+                        can_pause=Signal::derive(can_pause)
+                        undo_available=Signal::derive(undo_available)
+                        undo_label=Signal::derive(undo_label)
+                        undo_question=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move_confirm } else { i18n.of(&TEXTS).undo_confirm })
+                        on_pause=move |()| { ctx.send(Event::Pause); }
+                        on_resume=move |()| { ctx.send(Event::Resume); }
+                        on_undo=move |()| { ctx.send(Event::UndoPress); }
+                        on_menu=move |()| menu_open.set(true)
+                        no_undo=known
+                    />
+                    {known.then(|| view! { <SwapCorrection label=Signal::derive(undo_label)/> })}
+                }
+            }}
         </div>
     }
 }

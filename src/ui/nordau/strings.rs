@@ -76,6 +76,16 @@ pub struct NordauTexts {
     pub undo_move: &'static str,
     pub undo_confirm: &'static str,
     pub undo_move_confirm: &'static str,
+    /// C-4b, asked of the opponent: `{opponent}`, `{mover}`, and the swap
+    /// already announced, `{out}`, `{in}`, `{colour}`.
+    pub correction_ask: &'static str,
+    /// The opponent's confirm: `{opponent}`.
+    pub correction_allow: &'static str,
+    pub correction_keep: &'static str,
+    /// The end screen's record: `{move}` (3 or 3…), `{by}`; board mode adds
+    /// `{from}` and `{to}`.
+    pub correction_done: &'static str,
+    pub correction_done_board: &'static str,
     pub move_no: &'static str,
     pub swaps_so_far: &'static str,
     pub score: &'static str,
@@ -206,6 +216,11 @@ pub static EN: NordauTexts = NordauTexts {
     undo_move: "Undo last move",
     undo_confirm: "Undo the last tap? The turn goes back; time already spent is not returned.",
     undo_move_confirm: "Undo the last move? The turn goes back; time already spent is not returned.",
+    correction_ask: "{opponent}, {mover} wants to take back the last move. The swap is already announced: after the corrected move {out} will still stand up and {in} sit down as {colour}. Time already spent is not returned. Allow?",
+    correction_allow: "{opponent}: allow",
+    correction_keep: "Keep the move",
+    correction_done: "Correction after an announced swap: move {move}, allowed by {by}",
+    correction_done_board: "Correction after an announced swap: move {move} ({from} → {to}), allowed by {by}",
     move_no: "Move",
     swaps_so_far: "Swaps",
     score: "Score",
@@ -336,6 +351,11 @@ pub static RU: NordauTexts = NordauTexts {
     undo_move: "Отменить ход",
     undo_confirm: "Отменить последнее нажатие? Очередь вернётся; потраченное время не возвращается.",
     undo_move_confirm: "Отменить последний ход? Очередь вернётся; потраченное время не возвращается.",
+    correction_ask: "{opponent}, {mover} хочет переходить последний ход. Пересадка уже объявлена: после исправленного хода всё равно {out} встаёт, а {in} садится за {colour}. Потраченное время не возвращается. Разрешить?",
+    correction_allow: "{opponent}: разрешаю",
+    correction_keep: "Оставить ход",
+    correction_done: "Исправление после объявленной пересадки: ход {move}, разрешил(а) {by}",
+    correction_done_board: "Исправление после объявленной пересадки: ход {move} ({from} → {to}), разрешил(а) {by}",
     move_no: "Ход",
     swaps_so_far: "Пересадки",
     score: "Счёт",

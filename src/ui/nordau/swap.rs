@@ -4,13 +4,15 @@
 //! a move that ended the game is corrected from here, before anyone moves
 //! seats: "Undo last tap" (C-4a), and in clock mode "… gave mate" or
 //! "Stalemate", which cancel the swap (NS-3) and credit the player who really
-//! made the last move.
+//! made the last move. The undo, once the swap is known, is the opponent's
+//! to allow (C-4b, [`SwapCorrection`]); the reports stay a single tap.
 
 use leptos::prelude::*;
 
 use super::{current_view, use_table};
 use crate::referee::{Colour, Event, InputMode, ViewPhase};
 use crate::ui::confirm::ConfirmButton;
+use crate::ui::format;
 use crate::ui::i18n::use_i18n;
 
 use super::strings::TEXTS;
@@ -72,8 +74,7 @@ pub fn SwapOverlay() -> impl IntoView {
                 </button>
                 <div id="swap-near">{message(false)}</div>
                 <div class="swap-corrections button-row">
-                    <ConfirmButton label=Signal::derive(move || undo_label().to_owned())
-                        on_confirm=move |()| { ctx.send(Event::UndoPress); } />
+                    <SwapCorrection label=Signal::derive(undo_label)/>
                     <Show when=clock_mode>
                         {move || mover().map(|(winner, name)| view! {
                             <ConfirmButton
@@ -87,5 +88,53 @@ pub fn SwapOverlay() -> impl IntoView {
                 </div>
             </div>
         </Show>
+    }
+}
+
+/// C-4b: the undo of a half-move whose swap is announced. The first tap asks
+/// the opponent, by name, saying that the swap is known and stays; only the
+/// opponent's "allow" sends the correction (the referee refuses a plain undo).
+/// Shown only while the referee offers such a correction.
+#[component]
+pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoView {
+    let i18n = use_i18n();
+    let ctx = use_table();
+    let asking = RwSignal::new(false);
+    let ask = Memo::new(move |_| current_view(&ctx).and_then(|v| v.swap_correction));
+    move || {
+        let a = ask.get()?;
+        let t = i18n.of(&TEXTS);
+        let by = a.opponent_person;
+        let question = format::fill(
+            t.correction_ask,
+            &[
+                ("opponent", &a.opponent),
+                ("mover", &a.mover),
+                ("out", &a.stood_up),
+                ("in", &a.sat_down),
+                ("colour", t.colour(a.colour)),
+            ],
+        );
+        let allow = format::fill(t.correction_allow, &[("opponent", &a.opponent)]);
+        Some(view! {
+            <Show when=move || asking.get() fallback=move || view! {
+                <button type="button" class="button undo" on:click=move |_| asking.set(true)>
+                    {move || label.get()}
+                </button>
+            }>
+                <div class="correction-ask" role="group" data-testid="correction-ask">
+                    <p>{question.clone()}</p>
+                    <div class="button-row">
+                        <button type="button" class="button danger" on:click=move |_| {
+                            asking.set(false);
+                            ctx.send(Event::CorrectAfterSwap { by });
+                        }>{allow.clone()}</button>
+                        <button type="button" class="button" on:click=move |_| asking.set(false)>
+                            {move || i18n.of(&TEXTS).correction_keep}
+                        </button>
+                    </div>
+                </div>
+            </Show>
+        })
     }
 }
