@@ -1,0 +1,132 @@
+// What "nothing covered, nothing cut" means on one screen, as a function run
+// in the page (issue #22): every interactive element that is shown can be
+// tapped at its centre (document.elementFromPoint finds it, not something
+// drawn over it); no text of a button, clock face or label overflows its box
+// or breaks inside a word; clock digits stay on one line; the page is no
+// wider than the screen. While a dialog is open, only what is inside it
+// counts (what lies behind a modal sheet is covered on purpose).
+//
+// Returns one line per fault, naming the element by its tag, classes and text.
+
+export function layoutFaults() {
+  const INTERACTIVE =
+    "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], label.chip";
+  // Boxes whose text must fit: buttons, clock faces, labels and headings of cells.
+  const TEXT_BOXES =
+    "button:not(.sq):not(.pocket-piece), .button, a.button, .bank, label, .chip, .seat-chip, summary, .half-name, .counter, dt, th, .bh-tab";
+  // A board square holds a piece glyph, not text: it must be square and big enough to tap.
+  const MIN_SQUARE = 20;
+  const MODALS = "[role=dialog], [role=alertdialog], [aria-modal=true]";
+  const faults = [];
+
+  const describe = (el) => {
+    if (!el) return "nothing";
+    const cls = [...el.classList].slice(0, 3).join(".");
+    const text = (el.innerText ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${cls ? "." + cls : ""}>${text ? ` "${text}"` : ""}`;
+  };
+  const shown = (el) => {
+    if (el.closest("[hidden], [inert], .sr-only")) return false;
+    const details = el.closest("details:not([open])");
+    if (details && !(el.tagName === "SUMMARY" && el.parentElement === details)) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
+    }
+    const r = el.getBoundingClientRect();
+    return r.width >= 1 && r.height >= 1;
+  };
+
+  // The top open modal, if any: only its contents count.
+  const modals = [...document.querySelectorAll(MODALS)].filter(shown);
+  const scope = modals.length ? modals[modals.length - 1] : document.body;
+
+  // The page is no wider than the screen (a cut is often a sideways overflow).
+  const docWidth = document.documentElement.scrollWidth;
+  if (docWidth > innerWidth + 1) faults.push(`the page is ${docWidth}px wide on a ${innerWidth}px screen`);
+
+  const scrollY = window.scrollY;
+  for (const el of scope.querySelectorAll(INTERACTIVE)) {
+    if (!shown(el)) continue;
+    // Scrolled into view in every scrolling box around it (a sheet, a list).
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) {
+      faults.push(`${describe(el)} lies outside the screen (centre ${Math.round(x)},${Math.round(y)})`);
+      continue;
+    }
+    const hit = document.elementFromPoint(x, y);
+    // An input drawn as its label (a chip, a switch) is tapped through the label.
+    const viaLabel = hit && el.labels && [...el.labels].some((l) => l === hit || l.contains(hit));
+    if (!hit || !(el === hit || el.contains(hit) || viaLabel)) {
+      faults.push(`${describe(el)} is covered at its centre by ${describe(hit)}`);
+    }
+  }
+  window.scrollTo(0, scrollY);
+
+  // The lines a range's text lies on: rows, or columns in a vertical writing mode.
+  const lines = (range, el) => {
+    const vertical = getComputedStyle(el).writingMode.startsWith("vertical");
+    const rects = [...range.getClientRects()].filter((q) => q.width > 0 && q.height > 0);
+    return new Set(rects.map((q) => Math.round(vertical ? q.left : q.top))).size;
+  };
+  // Text that overflows its box or breaks inside a word.
+  const brokenWord = (node) => {
+    const text = node.textContent;
+    const words = /[^\s\u00a0\u2009\u202f-]+/g;
+    let m;
+    while ((m = words.exec(text))) {
+      if (m[0].length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      if (lines(range, node.parentElement) > 1) return m[0];
+    }
+    return null;
+  };
+  for (const el of scope.querySelectorAll(TEXT_BOXES)) {
+    if (!shown(el)) continue;
+    const s = getComputedStyle(el);
+    if (s.display !== "inline" && (el.scrollWidth > el.clientWidth + 1 || (s.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1))) {
+      faults.push(`${describe(el)} overflows its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+      continue;
+    }
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || !shown(node.parentElement)) continue;
+      const word = brokenWord(node);
+      if (word) {
+        faults.push(`${describe(el)} breaks inside the word "${word}"`);
+        break;
+      }
+    }
+  }
+
+  // Text cut short with an ellipsis, anywhere.
+  for (const el of scope.querySelectorAll("*")) {
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    if (getComputedStyle(el).textOverflow === "ellipsis" && shown(el)) faults.push(`${describe(el)} is cut short with "…"`);
+  }
+
+  // Board squares: square, and big enough to tap.
+  for (const sq of scope.querySelectorAll(".board .sq")) {
+    if (!shown(sq)) continue;
+    const { width, height } = sq.getBoundingClientRect();
+    if (Math.min(width, height) < MIN_SQUARE || Math.abs(width - height) > 2) {
+      faults.push(`${describe(sq)} square ${sq.dataset.square} is ${Math.round(width)}×${Math.round(height)}px`);
+      break;
+    }
+  }
+
+  // Clock digits on one line.
+  for (const face of scope.querySelectorAll(".bank")) {
+    if (!shown(face)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(face);
+    const n = lines(range, face);
+    if (n > 1) faults.push(`${describe(face)}: the clock digits break over ${n} lines`);
+  }
+  return faults;
+}
