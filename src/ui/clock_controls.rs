@@ -123,7 +123,8 @@ pub fn ClockHalf(
                 <span class="half-name">{move || state.with(|s| s.name.clone())}</span>
             </span>
             <span class="sr-only">", "</span>
-            <span class="bank" aria-live="off">{move || state.with(|s| s.face.clone())}</span>
+            // An hour face (h:mm:ss) is wider: its own size budget (app.css).
+            <span class="bank" class:hours=move || state.with(|s| s.face.len() > 5) aria-live="off">{move || state.with(|s| s.face.clone())}</span>
             <span class="sr-only">". "</span>
             <span class="half-status">{move || state.with(|s| s.status.clone())} {children.map(|children| children())}</span>
         </button>

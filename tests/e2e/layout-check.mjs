@@ -50,7 +50,9 @@ export function layoutFaults() {
     if (!shown(el)) continue;
     // Scrolled into view in every scrolling box around it (a sheet, a list).
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
-    const r = el.getBoundingClientRect();
+    // A link that wraps onto two lines is tapped on one of its pieces: its
+    // bounding box's centre lies between them, on the paragraph.
+    const r = getComputedStyle(el).display === "inline" ? el.getClientRects()[0] : el.getBoundingClientRect();
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
     if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) {
@@ -89,7 +91,14 @@ export function layoutFaults() {
   for (const el of scope.querySelectorAll(TEXT_BOXES)) {
     if (!shown(el)) continue;
     const s = getComputedStyle(el);
-    if (s.display !== "inline" && (el.scrollWidth > el.clientWidth + 1 || (s.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1))) {
+    // Text runs along the inline axis (down the column in a vertical writing
+    // mode); spilling across lines counts only where the box clips it (a
+    // glyph's ink may stand past a line-height of 1 where nothing clips).
+    const vertical = s.writingMode.startsWith("vertical");
+    const [inlineOver, blockOver] = [el.scrollWidth > el.clientWidth + 1, el.scrollHeight > el.clientHeight + 1];
+    const spills = vertical ? blockOver : inlineOver;
+    const clipped = (vertical ? s.overflowX : s.overflowY) !== "visible" && (vertical ? inlineOver : blockOver);
+    if (s.display !== "inline" && (spills || clipped)) {
       faults.push(`${describe(el)} overflows its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
       continue;
     }
