@@ -557,6 +557,35 @@ describe("Undo Chess, the drawn start (UC-1, C-3)", () => {
 });
 
 describe("Undo Chess: every drawn start that is left is revealed in the evening's record", () => {
+  test("an unreadable evening record is kept aside under a key of its own each time, never overwritten", async () => {
+    const server = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openUc(context, server.url);
+      const discardOne = async () => {
+        await fillSetup(page, { start: 0 });
+        await page.locator(".uc-begin").tap();
+        await page.locator(".uc-commit").waitFor();
+        const discard = page.locator(".uc-commit button", { hasText: "Discard" });
+        await discard.tap();
+        await discard.tap();
+        await page.locator("[data-testid=left-draw]").waitFor();
+      };
+      const stored = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+      for (const [garbage, aside] of [["{broken one", "evening.draws.unreadable"], ["{broken two", "evening.draws.unreadable.2"]]) {
+        await page.evaluate((g) => localStorage.setItem("evening.draws", g), garbage);
+        await discardOne();
+        assert.equal(await stored(aside), garbage, `kept aside under ${aside}`);
+        assert.equal(JSON.parse(await stored("evening.draws")).draws.length, 1, "a new record holds the withdrawn draw");
+      }
+      assert.equal(await stored("evening.draws.unreadable"), "{broken one", "the first one is not overwritten");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
   test("a commitment discarded, a drawn start abandoned, a game played: three fates, each verifiable, in both languages (issue #21, 1)", async () => {
     const server = await serveCopy();
     const context = await phoneContext(browser);
