@@ -224,6 +224,7 @@ async function crazyhouse({ page, app, at, live, setup: { zh: names, other }, la
   await page.locator(".zh-setup button.primary.big").tap();
   await page.locator(".zh-play .half.black-seat.starts").waitFor();
   await live.forgot(page, "Crazyhouse new game", [said, saidOther]);
+  await at("Crazyhouse play, board mode, before the start");
   await page.locator(".half.black-seat.starts").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
   for (const uci of MATE_GAME.slice(0, 12)) await playMove(page, uci, ".zh-end");
