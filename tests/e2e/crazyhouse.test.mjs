@@ -601,8 +601,10 @@ describe("Crazyhouse", () => {
       await setNumber(page, 2, "2");
       await startGame(page);
       assert.equal((await readPlay(page)).white.bank, "1:30");
-      // Board mode before the starting press: the board says why it takes no move.
-      assert.match(await page.locator(".board-notice").innerText(), /Black starts White's clock first/);
+      // Board mode before the starting press: White's half says why the board
+      // takes no move (on White's side, not over the board: issue #22).
+      assert.equal(await page.locator(".board-notice").count(), 0);
+      assert.match(await page.locator(".half.white-seat .half-status").innerText(), /Black starts White's clock first/);
       // The menu discards the game (clock never started): the setup comes back.
       await page.locator(".middle-controls .menu-button").tap();
       const discard = page.getByRole("button", { name: "End and discard this game", exact: true });

@@ -224,6 +224,7 @@ async function crazyhouse({ page, app, at, live, setup: { zh: names, other }, la
   await page.locator(".zh-setup button.primary.big").tap();
   await page.locator(".zh-play .half.black-seat.starts").waitFor();
   await live.forgot(page, "Crazyhouse new game", [said, saidOther]);
+  await at("Crazyhouse play, board mode, before the start");
   await page.locator(".half.black-seat.starts").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
   for (const uci of MATE_GAME.slice(0, 12)) await playMove(page, uci, ".zh-end");
@@ -265,6 +266,12 @@ async function bughouse({ page, app, at, setup: { bh: names } }) {
   await page.locator(".bh-undo.board-a button").tap();
   await page.locator(".bh-undo-explain.shown").waitFor();
   await at("Bughouse play, clock mode, undo asking");
+  // White B (team 2, across the table) taps; the undo of board B asks her, turned to her.
+  await page.locator(".bh-quad[data-seat=Bw] .half").tap();
+  await page.locator(".bh-quad[data-seat=Bb] .half.to-move").waitFor();
+  await page.locator(".bh-undo.board-b button").tap();
+  await page.locator(".bh-undo-explain.shown.far").waitFor();
+  await at("Bughouse play, clock mode, undo asking White B across the table");
   await page.locator(".bh-middle .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
   await at("Bughouse menu");
@@ -288,12 +295,30 @@ async function bughouse({ page, app, at, setup: { bh: names } }) {
   await page.locator(".bh-panel.board-a .sq[data-square=g8]").tap();
   await page.locator(".bh-panel.board-a .sq.target").first().waitFor();
   await at("Bughouse play, board mode, board A, a piece picked up");
+  await page.locator(".bh-panel.board-a .sq[data-square=g8]").tap(); // put down again
   await page.locator(".bh-tab").nth(1).tap();
   await page.locator(".bh-panel.board-b.shown").waitFor();
   await at("Bughouse play, board mode, board B (a pawn in Black's pocket)");
-  await page.locator(".bh-undo.board-a button").tap();
+  // The fool's mate on board B: White B is in check, a drop could block it and
+  // her pocket is empty, so she has no move and waits for her partner (BH-6).
+  for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) {
+    await page.locator(`.bh-panel.board-b .sq[data-square=${from}]`).tap();
+    await page.locator(`.bh-panel.board-b .sq[data-square=${to}].target`).tap();
+  }
+  await page.locator(".bh-panel.board-b .bh-quad.says[data-seat=Bw]").waitFor();
+  await at("Bughouse play, board mode, board B, White has no move and waits");
+  await page.locator(".bh-undo.board-b button").tap();
   await page.locator(".bh-undo-explain.shown").waitFor();
-  await at("Bughouse play, board mode, undo asking");
+  await at("Bughouse play, board mode, undo asking Black B");
+  // Black A (team 2, across the table) takes back on d5: his undo asks him, turned to him.
+  await page.locator(".bh-tab").nth(0).tap();
+  await page.locator(".bh-panel.board-a.shown").waitFor();
+  await page.locator(".bh-panel.board-a .sq[data-square=d8]").tap();
+  await page.locator(".bh-panel.board-a .sq[data-square=d5].target").tap();
+  await page.locator(".bh-panel.board-a .half.white-seat.to-move").waitFor();
+  await page.locator(".bh-undo.board-a button").tap();
+  await page.locator(".bh-undo-explain.shown.far").waitFor();
+  await at("Bughouse play, board mode, undo asking Black A across the table (a capture)");
   await page.locator(".bh-middle .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
   await resignFromMenu(page, ".bh-end");

@@ -14,7 +14,7 @@ use super::play::Quadrant;
 use super::strings::TEXTS;
 use super::use_bh;
 use crate::referee::Colour;
-use crate::referee::bughouse::{BhEvent, BhPhase, BoardId, Seat};
+use crate::referee::bughouse::{BhEvent, BoardId, Seat};
 use crate::ui::board::{ViewBoard, position};
 use crate::ui::format;
 use crate::ui::i18n::use_i18n;
@@ -25,30 +25,47 @@ pub fn BoardsView() -> impl IntoView {
     let ctx = use_bh();
     let shown = RwSignal::new(BoardId::A);
     let view_now = ctx.view;
-    // The switch: each tab names its board and both its clocks, so the
-    // hidden board's clocks stay in sight.
+    // The switch: each tab names its board and both its clocks, each with
+    // its colour (issue #22: two bare times said nothing of whose), the far
+    // side's above the near side's as on the board itself; so the hidden
+    // board's clocks stay in sight.
     let tab = move |board: BoardId| {
-        let label = move || {
-            let t = i18n.of(&TEXTS);
-            view_now.with(|v| {
-                let Some(v) = v.as_ref() else {
-                    return String::new();
-                };
-                let bv = &v.boards[board.index()];
-                format!(
-                    "{} {} · {} {}",
-                    t.show_board,
-                    board.letter(),
-                    format::clock_face(bv.remaining_ms[0]),
-                    format::clock_face(bv.remaining_ms[1])
-                )
-            })
+        let clock = move |colour: Colour| {
+            let white = colour == Colour::White;
+            let face = move || {
+                view_now.with(|v| {
+                    v.as_ref()
+                        .map(|v| {
+                            format::clock_face(v.boards[board.index()].remaining_ms[colour.index()])
+                        })
+                        .unwrap_or_default()
+                })
+            };
+            view! {
+                <span class="bh-tab-clock">
+                    <span class="seat-chip" class:white=white class:black=!white>
+                        {move || { let t = &i18n.t().game.board; if white { t.white } else { t.black } }}
+                    </span>
+                    " "
+                    <span class="bh-tab-time">{face}</span>
+                </span>
+            }
         };
+        let near = near_colour(board);
         view! {
             <button type="button" class="button bh-tab" role="tab"
                 aria-selected=move || (shown.get() == board).to_string()
                 on:click=move |_| shown.set(board)>
-                {label}
+                <span class="bh-tab-board">
+                    <span class="sr-only">{move || i18n.of(&TEXTS).show_board} " "</span>
+                    {board.letter().to_string()}
+                </span>
+                <span class="sr-only">": "</span>
+                <span class="bh-tab-clocks">
+                    {clock(near.other())}
+                    <span class="sr-only">", "</span>
+                    {clock(near)}
+                </span>
             </button>
         }
     };
@@ -72,24 +89,14 @@ pub(super) fn near_colour(board: BoardId) -> Colour {
 }
 
 /// One board with its pockets between its two clocks: team 2's above,
-/// turned to face them, team 1's below.
+/// turned to face them, team 1's below. Nothing lies over the board: who
+/// starts and "No move: wait for your partner" are said in the clock strip
+/// of the player concerned (`Quadrant`), facing them.
 #[component]
 fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
     let ctx = use_bh();
-    let i18n = use_i18n();
     let b = board.index();
     let view_now = ctx.view;
-    let notice = Signal::derive(move || {
-        view_now.with(|v| {
-            let v = v.as_ref()?;
-            let t = i18n.of(&TEXTS);
-            match v.phase {
-                BhPhase::AwaitingStart => Some(t.black_starts),
-                BhPhase::Running if v.boards[b].waiting => Some(t.no_move_wait),
-                _ => None,
-            }
-        })
-    });
     let seat = |colour| Seat { board, colour };
     let near = near_colour(board);
     view! {
@@ -97,7 +104,7 @@ fn Panel(board: BoardId, shown: RwSignal<BoardId>) -> impl IntoView {
             class:board-a=board == BoardId::A class:board-b=board == BoardId::B>
             <Quadrant seat=seat(near.other()) far=true/>
             <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(&v.boards[b], pockets)))
-                with_pockets=true notice=notice bottom=near
+                with_pockets=true bottom=near
                 on_move=move |mv: String| { ctx.send(BhEvent::Move { board, mv }); }/>
             <Quadrant seat=seat(near) far=false/>
         </div>

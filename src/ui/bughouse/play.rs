@@ -132,13 +132,34 @@ pub fn Quadrant(seat: Seat, far: bool) -> impl IntoView {
             seat.team().number()
         )
     };
+    // Board mode hides the status lines (the board says whose move it is),
+    // but keeps the two that say what to do when the board takes no move:
+    // Black's "Tap to start both boards" before the start, and "No move:
+    // wait for your partner" for a player with no move. Each is said in that
+    // player's own clock strip, facing them, not over the board (issue #22).
+    let says = Memo::new(move |_| {
+        ctx.view.with(|v| {
+            v.as_ref().is_some_and(|v| {
+                v.mode == InputMode::Board
+                    && match v.phase {
+                        // Black's two start both boards: theirs is the tap to make.
+                        BhPhase::AwaitingStart => seat.colour == Colour::Black,
+                        BhPhase::Running => {
+                            let bv = &v.boards[seat.board.index()];
+                            bv.waiting && bv.side_to_move == seat.colour
+                        }
+                        _ => false,
+                    }
+            })
+        })
+    });
     let board_class = if seat.board == BoardId::A {
         "bh-quad board-a"
     } else {
         "bh-quad board-b"
     };
     view! {
-        <div class=board_class class:far=far data-seat=format!("{}{}", seat.board.letter(), if seat.colour == Colour::White { 'w' } else { 'b' })>
+        <div class=board_class class:far=far class:says=move || says.get() data-seat=format!("{}{}", seat.board.letter(), if seat.colour == Colour::White { 'w' } else { 'b' })>
             <ClockHalf colour=seat.colour state=state on_start=move |()| { ctx.send(BhEvent::Start); }
                 on_tap=move |()| { ctx.send(BhEvent::Press { board: seat.board }); }>
                 <span class="bh-place">{place}</span>
@@ -214,8 +235,10 @@ pub(super) fn disarm_on_change(
 
 /// The strip between the two sides: undo for board A (left), pause, Sun mode
 /// and the menu, undo for board B (right). Small and away from the clocks;
-/// each undo asks for a second tap, and between the two a sentence over the
-/// strip says what it will take back (it covers, and moves, nothing).
+/// each undo asks for a second tap, and between the two a sentence in the
+/// strip says what it will take back, turned to the player it is put to. It
+/// takes room in the strip rather than lying over a clock, board or pocket
+/// (issue #22): the quadrants or boards give way while it is shown.
 #[component]
 pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
@@ -247,7 +270,9 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             </div>
         }
     };
-    // The board whose undo waits for its second tap, if its button is still there.
+    // The board whose undo waits for its second tap, if its button is still
+    // there, and whether the player it is put to (the tapper, who pays the
+    // time) sits across the table (team 2): the sentence then faces them.
     let explain = Memo::new(move |_| {
         BoardId::BOTH.into_iter().find_map(|board| {
             if !armed[board.index()].get() {
@@ -256,18 +281,58 @@ pub fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             view_now.with(|v| {
                 v.as_ref()
                     .filter(|v| v.boards[board.index()].undo_available)
-                    .map(|v| (board, undo_sentence(i18n.of(&TEXTS), v, board)))
+                    .map(|v| {
+                        let tapper = Seat {
+                            board,
+                            colour: v.boards[board.index()].side_to_move.other(),
+                        };
+                        let far = tapper.team().number() == 2;
+                        (board, far, undo_sentence(i18n.of(&TEXTS), v, board))
+                    })
             })
         })
     });
+    // The sentence takes room in the strip, so letting go of the question
+    // (a tap on Pause, the menu, a square) must not hand that room back under
+    // the tap: the room is kept, unseen, until a press, a move, an undo or a
+    // pause changes the match.
+    let kept = RwSignal::new(None::<(BoardId, bool, String)>);
+    Effect::new(move |_| {
+        if let Some(e) = explain.get() {
+            kept.set(Some(e));
+        }
+    });
+    let match_state = Memo::new(move |_| {
+        view_now.with(|v| {
+            v.as_ref().map(|v| {
+                let boards = v
+                    .boards
+                    .each_ref()
+                    .map(|b| (b.undo_available, b.moves_made, b.side_to_move));
+                (v.phase, boards)
+            })
+        })
+    });
+    Effect::new(move |seen: Option<()>| {
+        match_state.track();
+        if seen.is_some() {
+            kept.set(None);
+        }
+    });
     let explained =
-        move |board: BoardId| explain.with(|e| e.as_ref().is_some_and(|(b, _)| *b == board));
+        move |board: BoardId| explain.with(|e| e.as_ref().is_some_and(|(b, ..)| *b == board));
     view! {
         <div class="middle bh-middle">
             <p class="bh-undo-explain" class:shown=move || explain.with(Option::is_some)
                 class:board-a=move || explained(BoardId::A) class:board-b=move || explained(BoardId::B)
+                class:far=move || explain.with(|e| e.as_ref().is_some_and(|(_, far, _)| *far))
                 role="status">
-                {move || explain.get().map(|(_, text)| text)}
+                {move || explain.get().map(|(.., text)| text)}
+            </p>
+            // The room kept after letting go: the same words, unseen and unread.
+            <p class="bh-undo-explain bh-undo-room" aria-hidden="true"
+                class:kept=move || explain.with(Option::is_none) && kept.with(Option::is_some)>
+                {move || explain.with(Option::is_none).then(|| kept.get().map(|(.., text)| text)).flatten()}
             </p>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             {ctx.unsaved_warning(true)}

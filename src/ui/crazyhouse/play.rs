@@ -42,20 +42,13 @@ pub fn PlayScreen() -> impl IntoView {
 #[component]
 fn ZhBoard() -> impl IntoView {
     let ctx = use_zh();
-    let i18n = use_i18n();
     let view_now = Memo::new(move |_| current_view(&ctx));
-    // Before the starting press the board takes no move; say who starts whom.
-    let waits = move || {
-        view_now.with(|v| {
-            v.as_ref()
-                .filter(|v| v.phase == ZhPhase::AwaitingStart)
-                .map(|v| v.side_to_move)
-        })
-    };
+    // Before the starting press the board takes no move: the halves say so
+    // on their status lines, each facing its player (`status`, CSS
+    // `.zh-play`), not a band over the board (issue #22: it hid pieces).
     view! {
         <ViewBoard position=move || view_now.with(|v| v.as_ref().map(|v| position!(v, pockets)))
             with_pockets=true
-            notice=Signal::derive(move || waits().map(|side| i18n.of(&TEXTS).board_waits[side.index()]))
             on_move=move |mv: String| { ctx.send(ZhEvent::Move { mv }); }/>
     }
 }
@@ -92,6 +85,11 @@ impl ClockView for ZhView {
         let t = i18n.of(&TEXTS);
         let state = match self.phase {
             // The side to move waits; the other side's tap starts its clock.
+            // On the board, the side to move is told why its moves are not
+            // taken yet (board mode shows this line only before the start).
+            ZhPhase::AwaitingStart if self.side_to_move == colour && !self.clock_mode() => {
+                t.board_waits[colour.index()]
+            }
             ZhPhase::AwaitingStart if self.side_to_move == colour => {
                 t.wait_for_start[colour.other().index()]
             }
