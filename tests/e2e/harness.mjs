@@ -113,7 +113,9 @@ export async function launchFreezableBrowser() {
         await browser.close().catch(() => {});
         proc.kill();
         await exited;
-        rmSync(profile, { recursive: true, force: true });
+        // Chromium's helper processes may still write to the profile for a
+        // moment after the browser exits (ENOTEMPTY): retry the removal.
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       },
     };
   } catch (err) {
