@@ -698,6 +698,24 @@ fn notice(g: &Game, t: u64) -> ViewPhase {
 }
 
 #[test]
+fn c_4b_with_half_move_shifts_the_question_faces_black_when_white_announced_the_swap() {
+    // NS-2's half-move option: White's third tap ends a three-half-move shift,
+    // so the opponent asked is Black's player, across the table.
+    let mut s = fixed(3);
+    s.unit = ShiftUnit::HalfMoves;
+    let mut g = game(s, seed(1), CLOCK);
+    let start = g.seating();
+    presses(&mut g, 3);
+    let ask = g
+        .view(3_500)
+        .swap_correction
+        .expect("the undo needs the opponent");
+    assert_eq!(ask.opponent_colour, Colour::Black);
+    assert_eq!(ask.opponent_person, start.person_at(Seat::Black));
+    assert_eq!(ask.mover, NAMES[usize::from(start.person_at(Seat::White))]);
+}
+
+#[test]
 fn c_4b_undo_of_a_tap_that_announced_a_swap_is_refused_without_the_opponent() {
     let mut g = game(fixed(3), seed(1), CLOCK);
     let start = g.seating();
@@ -713,6 +731,11 @@ fn c_4b_undo_of_a_tap_that_announced_a_swap_is_refused_without_the_opponent() {
     assert_eq!(ask.opponent, NAMES[usize::from(opponent)]);
     assert_eq!(ask.mover, NAMES[usize::from(mover)]);
     assert_eq!(ask.opponent_person, opponent);
+    assert_eq!(
+        ask.opponent_colour,
+        Colour::White,
+        "the question faces White's seat"
+    );
     // On the notice and after "seated": a plain undo is refused by the referee.
     for (t, then) in [(6_500, Some(Event::Seated)), (8_500, None)] {
         let before = g.clone();

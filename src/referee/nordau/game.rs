@@ -502,10 +502,11 @@ impl Game {
                 .collect(),
             undo_available: c.undo.is_some() && c.result.is_none(),
             swap_correction: c.announced_swap().filter(|_| c.result.is_none()).map(
-                |(s, mover, opponent)| SwapCorrectionAsk {
+                |(s, mover, opponent, opponent_colour)| SwapCorrectionAsk {
                     mover: name(mover),
                     opponent: name(opponent),
                     opponent_person: opponent,
+                    opponent_colour,
                     stood_up: name(s.stood_up),
                     sat_down: name(s.sat_down),
                     colour: s.coin,
@@ -661,7 +662,7 @@ impl Core {
                 keep_undo = true;
             }
             Event::UndoPress => {
-                if let Some((_, _, opponent)) = self.announced_swap() {
+                if let Some((_, _, opponent, _)) = self.announced_swap() {
                     return Err(GameError::SwapAnnounced { opponent });
                 }
                 let before = self.undo.take().ok_or(GameError::NothingToUndo)?;
@@ -669,7 +670,7 @@ impl Core {
                 return Ok(canonical);
             }
             Event::CorrectAfterSwap { by } => {
-                let (swap, mover, opponent) = match self.announced_swap() {
+                let (swap, mover, opponent, _) = match self.announced_swap() {
                     Some(found) => found,
                     None if self.undo.is_some() => return Err(GameError::NoAnnouncedSwap),
                     None => return Err(GameError::NothingToUndo),
@@ -779,7 +780,9 @@ impl Core {
     /// C-4b: when the half-move `UndoPress` would take back announced a swap
     /// (on the notice, or after "seated" before the next move): that swap, the
     /// mover and the mover's opponent (the other colour's player then).
-    fn announced_swap(&self) -> Option<(&SwapRecord, Person, Person)> {
+    /// The announced swap, who made the half-move that announced it, and the
+    /// opponent with the seat colour they still sit in.
+    fn announced_swap(&self) -> Option<(&SwapRecord, Person, Person, Colour)> {
         let before = self.undo.as_deref()?;
         if self.swaps.len() <= before.swaps.len() {
             return None;
@@ -790,6 +793,7 @@ impl Core {
             swap,
             before.seating.person_at(Seat::of_colour(mover)),
             before.seating.person_at(Seat::of_colour(mover.other())),
+            mover.other(),
         ))
     }
 
@@ -990,6 +994,8 @@ pub struct SwapCorrectionAsk {
     pub opponent: String,
     /// The person whose confirmation is sent (`CorrectAfterSwap { by }`).
     pub opponent_person: Person,
+    /// The seat the opponent still sits in (the question faces it).
+    pub opponent_colour: Colour,
     /// The announced swap, kept after the correction.
     pub stood_up: String,
     pub sat_down: String,

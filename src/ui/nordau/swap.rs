@@ -94,6 +94,7 @@ pub fn SwapOverlay() -> impl IntoView {
 /// C-4b: the undo of a half-move whose swap is announced. The first tap asks
 /// the opponent, by name, saying that the swap is known and stays; only the
 /// opponent's "allow" sends the correction (the referee refuses a plain undo).
+/// The question faces the opponent's seat (`.far`: Black's, across the table).
 /// Shown only while the referee offers such a correction.
 #[component]
 pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoView {
@@ -122,7 +123,7 @@ pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoVie
                     {move || label.get()}
                 </button>
             }>
-                <div class="correction-ask" role="group" data-testid="correction-ask">
+                <div class="correction-ask" class:far=a.opponent_colour == Colour::Black role="group" data-testid="correction-ask">
                     <p>{question.clone()}</p>
                     <div class="button-row">
                         <button type="button" class="button danger" on:click=move |_| {
