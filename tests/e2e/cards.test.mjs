@@ -489,6 +489,10 @@ describe("card-series duel", () => {
       assert.equal((await page.locator("[data-testid=reveal-commitment]").innerText()).replace(/\s/g, ""), commitment);
       const stacks = await page.locator(".cs-history-series .mono").allInnerTexts();
       assert.ok(stacks.length >= 2);
+      // Each turned card shows its move whole, with one check sign (issue #22: "Nxc2+ +").
+      const cardMoves = await page.locator(".cs-history .cs-card:not(.unused) small").allInnerTexts();
+      assert.ok(cardMoves.includes("Qh4#"), `the mate is on its card: ${cardMoves}`);
+      assert.ok(cardMoves.every((m) => !/[+#]\s*\+/.test(m)), `a doubled check sign: ${cardMoves}`);
       // The words are on the reveal, the invisible one named by its code point.
       assert.deepEqual(await page.locator("[data-testid=reveal-words] .word").allTextContents(), ["apple", "\u3000"]);
       assert.equal(await page.locator("[data-testid=reveal-words] .word-unseen").textContent(), "U+3000");

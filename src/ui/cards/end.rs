@@ -32,8 +32,7 @@ fn history_html(t: &CardsTexts, v: &CsView, history: &[TurnView]) -> String {
                     escape(&format::fill(t.series_title, &[("n", &s.number.to_string()), ("mover", &name_of(v, s.mover))]))
                 ));
                 for (k, a) in s.attempts.iter().enumerate() {
-                    let check = if a.check { " +" } else { "" };
-                    out.push_str(&super::play::turned_card(t, k, a, check));
+                    out.push_str(&super::play::turned_card(t, k, a, true));
                 }
                 // The unused cards of a series cut short, face up now.
                 if let Some(stack) = &s.stack {

@@ -349,13 +349,20 @@ fn Half(colour: Colour, view_now: Memo<Option<CsView>>, note: RwSignal<String>) 
 
 /// The `k`th turned card of a series as a list item: its word and the move
 /// tried (or its number), then `mark` (the end screen's " +" for a check).
-pub(super) fn turned_card(t: &CardsTexts, k: usize, a: &Attempt, mark: &str) -> String {
+/// `show_check` marks a counted check: SAN carries its own `+`/`#`, a clock-mode
+/// note or number gets one.
+pub(super) fn turned_card(t: &CardsTexts, k: usize, a: &Attempt, show_check: bool) -> String {
     let (class, word) = if a.card == Card::Yes {
         ("yes", t.yes)
     } else {
         ("no", t.no)
     };
     let text = a.text.clone().unwrap_or_else(|| (k + 1).to_string());
+    let mark = if show_check && a.check && !text.ends_with(['+', '#']) {
+        "\u{a0}+"
+    } else {
+        ""
+    };
     format!(
         "<li class=\"cs-card {class}\"><span>{}</span><small>{}{mark}</small></li>",
         escape(word),
@@ -379,7 +386,7 @@ fn series_html(t: &CardsTexts, v: &CsView) -> String {
         ))
     );
     for (k, a) in s.attempts.iter().enumerate() {
-        out.push_str(&turned_card(t, k, a, ""));
+        out.push_str(&turned_card(t, k, a, false));
     }
     let unused = if s.end.is_some() {
         "cs-card unused"
