@@ -5,12 +5,14 @@
 
 use leptos::prelude::*;
 
+use crate::ui::copy_button::CopyButton;
+
 use crate::referee::committed::ShownCommitment;
 use crate::ui::format;
 use crate::ui::i18n::game::CommitTexts;
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, device};
+use crate::web::absolute_url;
 
 /// The commitment in full and as a QR code of `verify_url`, with a copy button.
 #[component]
@@ -19,22 +21,14 @@ pub fn CommitmentCard(
     hex: Signal<String>,
     verify_url: Signal<String>,
 ) -> impl IntoView {
-    let copied = RwSignal::new(false);
-    let copy = move |_| {
-        let text = hex.get_untracked();
-        wasm_bindgen_futures::spawn_local(async move {
-            copied.set(device::copy_text(&text).await);
-        });
-    };
     view! {
         <div class="commit-card" data-verify-url=verify_url>
             <h2 class="card-title">{move || texts.get().commitment}</h2>
             <p class="hex commitment-hex" data-testid="commitment">{move || format::grouped_hex(&hex.get())}</p>
             <QrCode text=verify_url label=Signal::derive(move || texts.get().commitment.to_owned()) class="commit-qr".to_owned()/>
             <div class="button-row">
-                <button type="button" class="button" on:click=copy>
-                    {move || if copied.get() { texts.get().copied } else { texts.get().copy }}
-                </button>
+                <CopyButton text=move |()| Some(hex.get_untracked())
+                    label=Signal::derive(move || texts.get().copy) done=Signal::derive(move || texts.get().copied)/>
             </div>
         </div>
     }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::copy_button::CopyButton;
+
 use super::board::{FinalPosition, FinalPositionProps, Pockets};
 use super::format;
 use super::i18n::use_i18n;
@@ -57,7 +59,6 @@ pub fn RecordButtons(
     text: Callback<(), Option<String>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let copied = RwSignal::new(false);
     view! {
         <div class="button-row">
             <button type="button" class="button record-download" on:click=move |_| {
@@ -65,18 +66,8 @@ pub fn RecordButtons(
                     device::download(file_name, mime, &text);
                 }
             }>{move || download_label.get()}</button>
-            <button type="button" class="button" on:click=move |_| {
-                if let Some(text) = text.run(()) {
-                    wasm_bindgen_futures::spawn_local(async move {
-                        copied.set(device::copy_text(&text).await);
-                    });
-                }
-            }>
-                {move || {
-                    let t = &i18n.t().game.end;
-                    if copied.get() { t.copied } else { t.copy }
-                }}
-            </button>
+            <CopyButton text=text label=Signal::derive(move || i18n.t().game.end.copy)
+                done=Signal::derive(move || i18n.t().game.end.copied)/>
             {device::can_share().then(|| view! {
                 <button type="button" class="button" on:click=move |_| {
                     if let Some(text) = text.run(()) {

@@ -26,6 +26,7 @@ pub mod clock_controls;
 #[cfg(any(feature = "cards", feature = "undo"))]
 pub mod commit_parts;
 pub mod confirm;
+pub mod copy_button;
 #[cfg(feature = "crazyhouse")]
 pub mod crazyhouse;
 pub mod evening;

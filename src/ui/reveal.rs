@@ -7,12 +7,14 @@
 
 use leptos::prelude::*;
 
+use crate::ui::copy_button::CopyButton;
+
 use crate::referee::committed::DrawReveal;
 use crate::ui::format;
 use crate::ui::i18n::{Catalogue, use_i18n};
 use crate::ui::qr::QrCode;
 use crate::ui::verifier::verifier_fragment;
-use crate::web::{absolute_url, device};
+use crate::web::absolute_url;
 
 pub struct RevealTexts {
     pub commitment: &'static str,
@@ -84,16 +86,7 @@ pub fn RevealPanel(
         &reveal.words,
     );
     let url = absolute_url(&fragment);
-    let copied = RwSignal::new(false);
-    let copy = {
-        let url = url.clone();
-        move |_| {
-            let url = url.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                copied.set(device::copy_text(&url).await);
-            });
-        }
-    };
+    let link = url.clone();
     let words = reveal.words.clone();
     view! {
         <div class="group reveal">
@@ -127,9 +120,8 @@ pub fn RevealPanel(
             <QrCode text=url label=Signal::derive(move || t().verify_qr.to_owned()) class="reveal-qr".to_owned()/>
             <div class="button-row">
                 <a class="button" href=fragment data-testid="verify-link">{move || t().open_verifier}</a>
-                <button type="button" class="button" on:click=copy data-testid="copy-verify-link">
-                    {move || if copied.get() { t().copied } else { t().copy_link }}
-                </button>
+                <CopyButton text=move |()| Some(link.clone()) testid="copy-verify-link"
+                    label=Signal::derive(move || t().copy_link) done=Signal::derive(move || t().copied)/>
             </div>
             {children.map(|c| c())}
         </div>

@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::copy_button::CopyButton;
+
 use super::use_table;
 use crate::referee::{Seat, Stage};
 use crate::ui::confirm::ConfirmButton;
@@ -22,7 +24,6 @@ pub fn CommitScreen() -> impl IntoView {
     let ctx = use_table();
     // One entry per player, in the order of the names.
     let typed: [RwSignal<String>; 3] = std::array::from_fn(|_| RwSignal::new(String::new()));
-    let copied = RwSignal::new(false);
 
     let commitment_hex = Memo::new(move |_| {
         ctx.with_table(|t| t.commitment().map(|(hex, _)| hex))
@@ -62,12 +63,6 @@ pub fn CommitScreen() -> impl IntoView {
         )
     };
 
-    let copy = move |_| {
-        let text = commitment_hex.get_untracked();
-        wasm_bindgen_futures::spawn_local(async move {
-            copied.set(device::copy_text(&text).await);
-        });
-    };
     let share = move |_| {
         let t = i18n.of(&TEXTS);
         let (hex, url) = (commitment_hex.get_untracked(), verify_url.get_untracked());
@@ -126,9 +121,9 @@ pub fn CommitScreen() -> impl IntoView {
                     class="commit-qr".to_owned()
                 />
                 <div class="button-row">
-                    <button type="button" class="button" on:click=copy>
-                        {move || if copied.get() { i18n.of(&TEXTS).copied } else { i18n.of(&TEXTS).copy }}
-                    </button>
+                    <CopyButton text=move |()| Some(commitment_hex.get_untracked())
+                        label=Signal::derive(move || i18n.of(&TEXTS).copy)
+                        done=Signal::derive(move || i18n.of(&TEXTS).copied)/>
                     <Show when=device::can_share>
                         <button type="button" class="button" on:click=share>
                             {move || i18n.of(&TEXTS).share}
