@@ -2,8 +2,9 @@
 // in the page (issue #22): every interactive element that is shown can be
 // tapped at its centre (document.elementFromPoint finds it, not something
 // drawn over it); no text of a button, clock face or label overflows its box
-// or breaks inside a word; clock digits stay on one line; the page is no
-// wider than the screen. While a dialog is open, only what is inside it
+// or breaks inside a word; clock digits stay on one line; nothing from
+// outside a clock half lies over its text; the page is no wider than the
+// screen. While a dialog is open, only what is inside it
 // counts (what lies behind a modal sheet is covered on purpose).
 //
 // Returns one line per fault, naming the element by its tag, classes and text.
@@ -126,6 +127,28 @@ export function layoutFaults() {
     if (Math.min(width, height) < MIN_SQUARE || Math.abs(width - height) > 2) {
       faults.push(`${describe(sq)} square ${sq.dataset.square} is ${Math.round(width)}×${Math.round(height)}px`);
       break;
+    }
+  }
+
+  // Nothing from outside a clock half lies over its text (its name, its
+  // digits, its tokens or pockets line): a board, a strip or a notice drawn
+  // across a player's clock hides what that player must see. Sampled at the
+  // centre and near both ends of each line of text.
+  for (const half of scope.querySelectorAll(".half")) {
+    if (!shown(half)) continue;
+    const walker = document.createTreeWalker(half, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || !node.parentElement || !shown(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const over = [...range.getClientRects()].flatMap((q) =>
+        [0.1, 0.5, 0.9].map((f) => [q.left + q.width * f, q.top + q.height / 2]),
+      ).map(([x, y]) => (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null))
+        .find((hit) => hit && !half.contains(hit));
+      if (over) {
+        faults.push(`${describe(node.parentElement)} in ${describe(half).slice(0, 30)} lies under ${describe(over)}`);
+        break;
+      }
     }
   }
 

@@ -135,6 +135,11 @@ async function nordau({ page, app, at, live, setup: { nordau: names, other }, la
   await at("Nordau play, clock mode");
   await pressUntilSwap(page);
   await at("Nordau swap notice");
+  // C-4b: undoing the tap that announced the swap asks the opponent first; kept.
+  await page.locator(".swap-corrections button.undo").tap();
+  await page.locator("[data-testid=correction-ask]").waitFor();
+  await at("Nordau swap notice, the opponent asked to allow an undo");
+  await page.locator("[data-testid=correction-ask] button").nth(1).tap();
   await page.locator(".button.seated").tap();
   await page.locator(".swap-overlay").waitFor({ state: "detached" });
   await openMenu(page);
@@ -355,9 +360,11 @@ async function cards({ page, app, at, setup: { zh: names } }) {
   await at("Card duel play, clock mode, before the start");
   await page.locator(".half.black-seat").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
-  await page.locator(".half.white-seat").tap();
+  // White names the move and says it gave check: the end lists it on its card, whole, with one "+".
+  await page.locator(".cs-note").fill("Nxc2+");
+  await page.locator(".cs-check").tap();
   await page.locator(".cs-reveal").waitFor();
-  await at("Card duel play, clock mode, a card turned");
+  await at("Card duel play, clock mode, a card turned (a check named)");
   await openMenu(page);
   await at("Card duel menu");
   await resignFromMenu(page, ".cs-end");
@@ -375,6 +382,10 @@ async function cards({ page, app, at, setup: { zh: names } }) {
   await page.locator(".sq[data-square=g1]").tap();
   await page.locator(".sq.target").first().waitFor();
   await at("Card duel play, board mode, a piece picked up");
+  // White's move turns a card: played (Yes) or put back (No), the strip says which.
+  await page.locator(".sq[data-square=f3].target").tap();
+  await page.locator(".cs-reveal").waitFor();
+  await at("Card duel play, board mode, a card turned");
   await page.locator(".cs-play .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
   await resignFromMenu(page, ".cs-end");
@@ -410,9 +421,17 @@ async function undoChess({ page, app, at, setup: { zh: names } }) {
   await page.locator(".middle-confirm button.danger").tap();
   await page.locator(".uc-take-back").waitFor();
   await at("Undo Chess play, clock mode, the moves to take back");
+  // The moves taken back on the board, the side to move plays again.
+  await page.locator(".half.to-move").tap();
+  await page.locator(".uc-take-back").waitFor({ state: "detached" });
   await openMenu(page);
   await at("Undo Chess menu");
-  await resignFromMenu(page, ".uc-end");
+  // UC-7: the side to move is reported mated and holds a token: the question.
+  await confirmTap(page.locator(".sheet .uc-report button").first());
+  await page.locator(".uc-decision").waitFor();
+  await at("Undo Chess play, clock mode, UC-7: mated with a token in hand");
+  await confirmTap(page.locator(".uc-decision button").nth(1)); // the mate stands
+  await page.locator(".uc-end").waitFor();
   await at("Undo Chess end, clock mode");
   // Drawn start, board mode: the commitment, the UC-7 decision, the end with the reveal.
   await page.locator(".uc-end button.new-setup").tap();
@@ -425,11 +444,30 @@ async function undoChess({ page, app, at, setup: { zh: names } }) {
   await page.locator(".half.black-seat.starts").tap();
   await page.locator(".half.white-seat.to-move").waitFor();
   await at("Undo Chess play, board mode");
+  // Pawn moves are legal from every drawn back rank; Black then takes back two half-moves.
+  for (const uci of ["a2a3", "a7a6", "h2h3"]) await playMove(page, uci, ".uc-end");
+  await page.locator(".middle-controls button.undo:not([disabled])").tap();
+  await at("Undo Chess play, board mode, an undo asked");
+  await page.locator(".middle-confirm button.danger").tap();
+  await page.locator(".uc-undo-line").waitFor();
+  await at("Undo Chess play, board mode, after an undo");
   await page.locator(".uc-play .menu-button").tap();
   await page.locator(".sheet[role=dialog]").waitFor();
   await resignFromMenu(page, ".uc-end");
   await page.locator(".uc-end .reveal").waitFor();
   await at("Undo Chess end, board mode, the reveal");
+  // UC-7 on the board: the usual start, the fool's mate, White mated with a token in hand.
+  await page.locator(".uc-end button.new-setup").tap();
+  await page.locator("input[name=uc-start]").nth(1).check();
+  await page.locator(".uc-begin").tap();
+  await page.locator(".half.black-seat.starts").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+  for (const uci of ["f2f3", "e7e5", "g2g4", "d8h4"]) await playMove(page, uci, ".uc-decision");
+  await page.locator(".uc-decision").waitFor();
+  await at("Undo Chess play, board mode, UC-7: mated with a token in hand");
+  await confirmTap(page.locator(".uc-decision button").nth(1)); // the mate stands
+  await page.locator(".uc-end .final-position").waitFor();
+  await at("Undo Chess end, board mode, mate");
 }
 
 

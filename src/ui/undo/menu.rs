@@ -72,7 +72,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                 </div>
                 <Show when=move || clock_mode() && playing()>
                     <h3>{move || i18n.of(&TEXTS).report}</h3>
-                    <div class="button-row">
+                    <div class="button-row uc-report">
                         {move || view_now().map(|v| {
                             let loser = v.side_to_move;
                             view! {
