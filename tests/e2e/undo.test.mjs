@@ -448,6 +448,9 @@ describe("Undo Chess, clock mode: a reported mate (UC-7)", () => {
         await page.locator(".uc-decision:not(.far)").waitFor();
         const accept = page.locator(".uc-decision button").nth(1);
         await accept.tap();
+        // The decider's clock runs between the two taps: the first one holds.
+        await page.clock.runFor(1500);
+        assert.match(await accept.textContent(), /Confirm$/, "the first tap survives the clock's ticks");
         await accept.tap();
         await page.locator(".uc-end").waitFor();
         assert.equal(await page.locator(".end-result").textContent(), "Draw");

@@ -461,7 +461,7 @@ fn Middle(
             <Show when=clock_move>
                 <div class="cs-clock-move">
                     <input type="text" class="text-input cs-note" autocomplete="off" maxlength="32"
-                        placeholder=move || i18n.of(&TEXTS).note_label
+                        placeholder=move || i18n.of(&TEXTS).note_placeholder
                         aria-label=move || i18n.of(&TEXTS).note_label
                         prop:value=move || note.get()
                         on:input=move |ev| note.set(event_target_value(&ev))/>

@@ -63,6 +63,8 @@ pub struct CardsTexts {
     pub refused_list: &'static str,
     pub reply_banner: &'static str,
     pub note_label: &'static str,
+    /// What the empty field shows: short, so it fits the narrow strip on its side.
+    pub note_placeholder: &'static str,
     pub moved_check: &'static str,
     /// Board mode before the starting press, by the side to move.
     pub board_waits: [&'static str; 2],
@@ -171,6 +173,7 @@ pub static EN: CardsTexts = CardsTexts {
     refused_list: "Refused in this series, not again:",
     reply_banner: "{name} answers the check: one move, no card",
     note_label: "Your move, e.g. Nf3 (optional)",
+    note_placeholder: "Move, e.g. Nf3",
     moved_check: "Moved — gives check",
     board_waits: [
         "Black taps their half to start White's series",
@@ -285,7 +288,8 @@ pub static RU: CardsTexts = CardsTexts {
     series_title: "Серия {n}: {mover}",
     refused_list: "Отклонено в этой серии, повторять нельзя:",
     reply_banner: "{name} отвечает на шах: один ход без карты",
-    note_label: "Ваш ход, например Kf3 (необязательно)",
+    note_label: "Ваш ход, например Кf3 (необязательно)",
+    note_placeholder: "Ход, напр. Кf3",
     moved_check: "Сходил — шах",
     board_waits: [
         "Чёрные нажимают свою половину, чтобы начать серию белых",

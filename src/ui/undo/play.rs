@@ -104,7 +104,7 @@ impl ClockView for UcView {
             }
             UcPhase::AwaitingStart => t.tap_to_start[self.side_to_move.index()],
             _ if self.paused => t.paused,
-            UcPhase::Decision { colour: c, .. } if c == colour => t.decision_explain,
+            UcPhase::Decision { colour: c, .. } if c == colour => t.decision_status,
             _ if self.side_to_move == colour && self.clock_mode() => t.tap_when_moved,
             _ if self.side_to_move == colour => t.your_move,
             _ => t.waiting,
@@ -290,6 +290,26 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 .is_some_and(|v| matches!(v.phase, UcPhase::Decision { .. }))
         })
     });
+    // UC-7's question, kept apart from the ticking clock: the panel (and the
+    // first tap of its two-tap buttons) must outlive every clock tick.
+    let decision = Memo::new(move |_| {
+        view_now.with(|v| {
+            v.as_ref().and_then(|v| match v.phase {
+                UcPhase::Decision { colour, end } => {
+                    Some((colour, end, name_of(v, colour).to_owned()))
+                }
+                _ => None,
+            })
+        })
+    });
+    // Before the clock starts there is nothing to undo and no move to count:
+    // the strip keeps its room for the back rank to set up.
+    let before_start = Memo::new(move |_| {
+        view_now.with(|v| {
+            v.as_ref()
+                .is_some_and(|v| v.phase == UcPhase::AwaitingStart)
+        })
+    });
     let get = move |f: fn(&UcView) -> bool| move || view_now.with(|v| v.as_ref().is_some_and(f));
     let undo_by = move || {
         if let Some(by) = view_now.with(|v| v.as_ref().map(|v| v.side_to_move)) {
@@ -299,7 +319,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     view! {
         <div class="middle uc-middle">
             <div class="middle-info">
-                {move || view_now.get().filter(|_| !deciding.get()).map(|v| {
+                {move || view_now.get().filter(|v| !deciding.get() && !(before_start.get() && v.mode == InputMode::Clock)).map(|v| {
                     let t = i18n.of(&TEXTS);
                     view! {
                         <span class="counter">{t.move_no} " " <strong>{v.move_number}</strong></span>
@@ -323,15 +343,12 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                     <p class="uc-undo-line" class:uc-take-back=done class:far=!done && side == Colour::Black
                         role=if done { "alert" } else { "note" }>{text}</p>
                 })}
-            {move || view_now.get().and_then(|v| match v.phase {
-                UcPhase::Decision { colour, end } => Some((v.clone(), colour, end)),
-                _ => None,
-            }).map(|(v, colour, end)| {
+            {move || decision.get().map(|(colour, end, name)| {
                 let t = i18n.of(&TEXTS);
                 // Turned to the decider, who sits across the table if Black.
                 view! {
                     <div class="uc-decision" class:far=colour == Colour::Black role="alert">
-                        <p class="uc-decision-title">{format::fill(t.decision.of(end), &[("name", name_of(&v, colour))])}</p>
+                        <p class="uc-decision-title">{format::fill(t.decision.of(end), &[("name", &name)])}</p>
                         <p class="uc-decision-clock">{t.decision_clock}</p>
                         <div class="button-row">
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).undo_button.to_owned())
@@ -345,9 +362,10 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             {ctx.unsaved_warning(true)}
             // While UC-7's decision is open its own buttons undo or accept, so
-            // the strip leaves out its Undo and stays one row high.
+            // the strip leaves out its Undo and stays one row high; so too
+            // before the start.
             {move || {
-                let no_undo = deciding.get();
+                let no_undo = deciding.get() || before_start.get();
                 view! {
                     <ClockControls
                         paused=Signal::derive(get(|v| v.paused))

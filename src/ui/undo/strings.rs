@@ -57,7 +57,8 @@ pub struct UndoTexts {
     /// UC-7: `{name}`; by board end: mate, stalemate.
     /// UC-7's question: `{name}` the decider.
     pub decision: BoardEndTexts,
-    pub decision_explain: &'static str,
+    /// The decider's half while the question is open: short, the strip says the rest.
+    pub decision_status: &'static str,
     pub decision_clock: &'static str,
     pub accept: BoardEndTexts,
     // menu
@@ -168,7 +169,7 @@ pub static EN: UndoTexts = UndoTexts {
         "White starts Black's clock first: tap White's half, then Black moves here.",
     ],
     wait_for_start: ["White starts the clock", "Black starts the clock"],
-    tap_when_moved: "Tap when you have moved",
+    tap_when_moved: "Move, then tap",
     waiting: "Waiting",
     tokens: Plural::En {
         one: "token",
@@ -189,7 +190,7 @@ pub static EN: UndoTexts = UndoTexts {
         checkmate: "{name} is checkmated — but holds a token.",
         stalemate: "{name} is stalemated — but holds a token.",
     },
-    decision_explain: "Undo (give a token) or accept. The clock is running; if it runs out, the result on the board stands.",
+    decision_status: "Undo or accept?",
     decision_clock: "The clock runs; if it runs out, the result on the board stands.",
     accept: BoardEndTexts {
         checkmate: "Accept the checkmate",
@@ -303,7 +304,7 @@ pub static RU: UndoTexts = UndoTexts {
         checkmate: "{name}: мат — но есть жетон.",
         stalemate: "{name}: пат — но есть жетон.",
     },
-    decision_explain: "Отмените (отдав жетон) или согласитесь. Часы идут; если время кончится, остаётся результат на доске.",
+    decision_status: "Отменить или согласиться?",
     decision_clock: "Часы идут; если время кончится, остаётся результат на доске.",
     accept: BoardEndTexts {
         checkmate: "Согласиться с матом",
