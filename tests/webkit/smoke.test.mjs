@@ -196,19 +196,49 @@ function assertResumed(after, before) {
   assert.deepEqual(still(after), still(before), "the reloaded game differs");
 }
 
-/** Opens the game menu and resigns for White: the first resign button, tapped twice. */
-async function resignWhite() {
+/** Taps a button that asks again before it acts, twice (the second tap confirms); returns its first label. */
+async function tapTwice(button) {
+  const label = await web.run("return arguments[0].textContent", button);
+  await web.click(button);
+  await web.until("return arguments[0].textContent !== arguments[1]", { args: [button, label], what: `"${label}" to ask again` });
+  await web.click(button);
+  return label;
+}
+
+/** Opens the game menu and resigns for a player: the `player`-th resign button (0: White), tapped twice. */
+async function resign(player = 0) {
   // The menu button: the last icon button of the middle strip ("⋯").
   await web.click(await web.run("return document.querySelector('.middle-controls .menu-button') ?? [...document.querySelectorAll('.middle-controls .icon-button')].at(-1)"));
   await web.waitFor(".sheet");
-  const resign = await web.run("return document.querySelector('.sheet .button-row button')");
-  assert.ok(resign, "no resign button in the menu");
-  const label = await web.run("return arguments[0].textContent", resign);
-  await web.click(resign);
-  // The second tap confirms (the label now says so).
-  await web.until("return arguments[0].textContent !== arguments[1]", { args: [resign, label], what: "the resign button to ask again" });
-  await web.click(resign);
-  return label;
+  const button = await web.run("return document.querySelector('.sheet .button-row')?.querySelectorAll('button')[arguments[0]]", player);
+  assert.ok(button, `no resign button ${player} in the menu`);
+  return tapTwice(button);
+}
+
+/** The pieces on the screen board: { e4: "w♟", … }. */
+function readBoard() {
+  return web.run(`return Object.fromEntries([...document.querySelectorAll(".board .sq")]
+    .filter((sq) => sq.querySelector(".piece"))
+    .map((sq) => { const p = sq.querySelector(".piece"); return [sq.dataset.square, (p.classList.contains("w") ? "w" : "b") + p.textContent.trim()[0]]; }))`);
+}
+
+/** One move or drop (UCI, drops as `P@e4`) tapped on the screen board by the side to move; waits for the other side or the end. */
+async function tapMove(uci) {
+  const side = toMove(await readPlay());
+  assert.ok(side, `no side to move before ${uci}`);
+  const other = side === "white" ? "black" : "white";
+  if (uci[1] === "@") {
+    await web.click(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`);
+    await web.waitFor(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}].selected`);
+  } else {
+    await web.click(`.sq[data-square=${uci.slice(0, 2)}]`);
+    await web.waitFor(`.sq[data-square=${uci.slice(0, 2)}].selected`);
+  }
+  await web.click(`.sq[data-square=${uci.slice(2, 4)}].target`);
+  await web.until("return document.querySelector('.game-end') || document.querySelector(arguments[0])", {
+    args: [`.half.${other}-seat.to-move`],
+    what: `${other} to move after ${uci}`,
+  });
 }
 
 /** Whether a feature is there, as the page itself sees it. */
@@ -364,7 +394,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.equal(state.observer, swap.out);
     assert.equal(state.counters[1], "1", "the swap counter");
 
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, new RegExp(state.white.name), "the first resign button is not White's");
     await web.waitFor(".game-end");
     // NS-8: Black wins 2, the Observer 1, White (who resigned) 0.
@@ -399,40 +429,17 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await web.waitFor(".half.white-seat.to-move");
     assert.equal(await web.count(".board .sq"), 64, "the board does not have 64 squares");
 
-    const readBoard = () =>
-      web.run(`return Object.fromEntries([...document.querySelectorAll(".board .sq")]
-        .filter((sq) => sq.querySelector(".piece"))
-        .map((sq) => { const p = sq.querySelector(".piece"); return [sq.dataset.square, (p.classList.contains("w") ? "w" : "b") + p.textContent.trim()[0]]; }))`);
     const readPockets = () =>
       web.run(`const out = { white: {}, black: {} };
         for (const el of document.querySelectorAll(".pocket-piece")) out[el.dataset.colour][el.dataset.piece] = Number(el.querySelector(".pocket-count").textContent);
         return out;`);
-    /** One move or drop (UCI, drops as `P@e4`) by tapping, as the side to move. */
-    const play = async (uci) => {
-      const side = toMove(await readPlay());
-      assert.ok(side, `no side to move before ${uci}`);
-      const other = side === "white" ? "black" : "white";
-      if (uci[1] === "@") {
-        await web.click(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`);
-        await web.waitFor(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}].selected`);
-      } else {
-        await web.click(`.sq[data-square=${uci.slice(0, 2)}]`);
-        await web.waitFor(`.sq[data-square=${uci.slice(0, 2)}].selected`);
-      }
-      await web.click(`.sq[data-square=${uci.slice(2, 4)}].target`);
-      await web.until("return document.querySelector('.zh-end') || document.querySelector(arguments[0])", {
-        args: [`.half.${other}-seat.to-move`],
-        what: `${other} to move after ${uci}`,
-      });
-    };
-
     const initial = await readBoard();
     assert.equal(Object.keys(initial).length, 32);
-    for (const uci of ["e2e4", "d7d5", "e4d5"]) await play(uci);
+    for (const uci of ["e2e4", "d7d5", "e4d5"]) await tapMove(uci);
     // The capture: White's pocket has the pawn.
     let pockets = await readPockets();
     assert.equal(pockets.white.P, 1, `pockets after exd5: ${JSON.stringify(pockets)}`);
-    for (const uci of ["d8d5", "b1c3"]) await play(uci);
+    for (const uci of ["d8d5", "b1c3"]) await tapMove(uci);
     let board = await readBoard();
     assert.equal(board.d5, "b♛");
     assert.equal(board.c3, "w♞");
@@ -449,14 +456,14 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.deepEqual(await readPockets(), before.pockets, "the reloaded pockets differ");
 
     // Black drops the pawn from its pocket.
-    await play("P@e4");
+    await tapMove("P@e4");
     board = await readBoard();
     assert.equal(board.e4, "b♟");
     assert.equal((await readPockets()).black.P ?? 0, 0, "the dropped pawn is still in the pocket");
     assert.match(await web.text(".board-status"), /P@e4/);
 
     const state = await readPlay();
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, /White|Dana/);
     await web.waitFor(".zh-end");
     assert.match(await web.text(".end-result"), new RegExp(state.black.name));
@@ -520,7 +527,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     }
 
     // Ann resigns: team 2 (Bob and Cleo) wins the match on both boards.
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, /Ann/);
     await web.waitFor(".bh-end");
     assert.match(await web.text(".end-result"), /Bob & Cleo/);
