@@ -19,6 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startServer } from "../tools/serve.mjs";
+import { layoutFaults } from "../e2e/layout-check.mjs";
 import { Session, startDriver, webkitInstalled } from "./webdriver.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,7 +28,8 @@ const SHOTS = join(REPO, "tests/artifacts/screenshots");
 const VECTORS = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases;
 
 const NAMES = ["Anna", "Boris", "Chen"];
-const ZH_NAMES = { white: "Dana", black: "Yossi" };
+/** The two players of Crazyhouse, the card duel and Undo Chess. */
+const PAIR_NAMES = { white: "Dana", black: "Yossi" };
 /** Team 1: Ann (White A), Dan (Black B); team 2: Bob (Black A), Cleo (White B). */
 const BH_NAMES = ["Ann", "Bob", "Cleo", "Dan"];
 const BH_SEATS = ["Aw", "Ab", "Bw", "Bb"];
@@ -59,16 +61,39 @@ const CATCHER = `(() => {
 })();
 `;
 
-/** A copy of the build whose index.html loads CATCHER first; served on a free port. */
-async function serveWithCatcher() {
+/** The phone's screen: the smallest viewport of the layout check (layout.test.mjs). */
+const PHONE = { width: 360, height: 640 };
+
+// A phone for the layout check: the MiniBrowser's window cannot be made
+// reliably this small (its own bar takes part of it), so this page holds the
+// app in a frame of exactly the phone's size. The app is served from /app/,
+// so its service worker's scope (/app/) leaves this page alone. Opening the
+// page starts a new list of errors (pageErrors), then opens its `route` (in
+// the query: a new hash alone would not load the page again) in the frame.
+const PHONE_PAGE = `<!doctype html><meta charset=utf-8><title>A ${PHONE.width}×${PHONE.height} phone</title>
+<style>html, body { margin: 0; } iframe { display: block; border: 0; width: ${PHONE.width}px; height: ${PHONE.height}px; }</style>
+<iframe id=phone title=phone></iframe>
+<script>
+  try { sessionStorage.removeItem("webkit-smoke-errors"); } catch (_) {}
+  document.getElementById("phone").src = "app/#" + new URLSearchParams(location.search).get("route");
+</script>
+`;
+
+/**
+ * A copy of the build whose index.html loads CATCHER first; served on a free
+ * port. With `phone`, the copy is under /app/ and /webkit-phone.html frames it.
+ */
+async function serveWithCatcher({ phone = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-webkit-"));
-  cpSync(DIST, dir, { recursive: true });
-  writeFileSync(join(dir, "webkit-smoke-errors.js"), CATCHER);
-  const index = readFileSync(join(dir, "index.html"), "utf8");
+  const root = phone ? join(dir, "app") : dir;
+  cpSync(DIST, root, { recursive: true });
+  writeFileSync(join(root, "webkit-smoke-errors.js"), CATCHER);
+  const index = readFileSync(join(root, "index.html"), "utf8");
   const tag = "<script src=./webkit-smoke-errors.js></script>";
   const patched = index.replace(/<meta charset="?utf-8"?>/i, (meta) => meta + tag);
   assert.notEqual(patched, index, "index.html has no <meta charset=utf-8> to put the error catcher after");
-  writeFileSync(join(dir, "index.html"), patched);
+  writeFileSync(join(root, "index.html"), patched);
+  if (phone) writeFileSync(join(dir, "webkit-phone.html"), PHONE_PAGE);
   const server = await startServer(dir, 0);
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
@@ -81,12 +106,17 @@ async function serveWithCatcher() {
 }
 
 let app;
+// The phone page, on a server (an origin) of its own: the app at the root of
+// `app` registers a service worker for that whole origin, which would answer
+// webkit-phone.html with the app.
+let phoneSite;
 let driver;
 let web;
 
 before(async () => {
   assert.ok(webkitInstalled(), "WebKitWebDriver, MiniBrowser or xvfb-run is missing: run .ci/setup --browser");
   app = await serveWithCatcher();
+  phoneSite = await serveWithCatcher({ phone: true });
   driver = await startDriver();
   web = await Session.open(driver);
   // A phone-sized window (the MiniBrowser's own bar takes some of it).
@@ -97,9 +127,13 @@ after(async () => {
   await web?.close();
   await driver?.stop();
   await app?.stop();
+  await phoneSite?.stop();
 });
 
 // ---- helpers ------------------------------------------------------------------
+
+/** Whether commands run in the phone's frame (openPhone); `shot` then photographs the frame. */
+let inPhone = false;
 
 /**
  * Opens `#route` and forgets the errors kept so far (each test checks its
@@ -107,6 +141,8 @@ after(async () => {
  * browser sees a new origin, and each game keeps its own save.
  */
 async function open(route, ready) {
+  await web.frame(null);
+  inPhone = false;
   await web.run(`try { sessionStorage.removeItem("webkit-smoke-errors"); } catch (_) {}`);
   await web.go(`${app.url}#${route}`);
   return web.waitFor(ready, { timeout: 30_000 });
@@ -130,7 +166,57 @@ async function audioStates() {
 
 async function shot(name) {
   mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(join(SHOTS, `webkit-${name}.png`), await web.screenshot());
+  // The phone's frame sits in the window's top left corner (openPhone checks).
+  const png = await web.screenshot(inPhone ? { x: 0, y: 0, ...PHONE } : undefined);
+  writeFileSync(join(SHOTS, `webkit-${name}.png`), png);
+}
+
+/** Opens `#route` in the phone's frame (with a new error list, see PHONE_PAGE) and runs what follows in the frame. */
+async function openPhone(route, ready) {
+  await web.frame(null);
+  inPhone = false;
+  await web.go(`${phoneSite.url}webkit-phone.html?route=${encodeURIComponent(route)}`);
+  const frame = await web.run(`const r = document.getElementById("phone").getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height, fits: r.right <= innerWidth && r.bottom <= innerHeight, ratio: devicePixelRatio }`);
+  assert.deepEqual(frame, { x: 0, y: 0, ...PHONE, fits: true, ratio: 1 }, "the phone's frame is not whole in the window's top left corner");
+  return enterPhone(ready);
+}
+
+/** Reloads the app in the phone's frame (a reload of the page on a phone), then waits for `ready` in it. */
+async function reloadPhone(ready) {
+  await web.frame(null);
+  inPhone = false;
+  await web.run("const w = document.getElementById('phone').contentWindow; w.webkitSmokeStale = true; w.location.reload();");
+  return enterPhone(ready);
+}
+
+/** From the top page: once the frame's (new) page shows `ready`, commands run in the frame. */
+async function enterPhone(ready) {
+  await web.until(
+    `const w = document.getElementById("phone").contentWindow;
+     return !w.webkitSmokeStale && w.document.readyState === "complete" && w.document.querySelector(arguments[0]) !== null;`,
+    { args: [ready], timeout: 30_000, what: `${ready} in the phone's frame` },
+  );
+  await web.frame("#phone");
+  inPhone = true;
+  assert.deepEqual(await web.run("return [innerWidth, innerHeight]"), [PHONE.width, PHONE.height], "the phone's viewport");
+  return web.waitFor(ready);
+}
+
+/**
+ * Photographs the screen as `name`, then adds what the layout check
+ * (../e2e/layout-check.mjs: nothing covered, nothing cut) finds on it to
+ * `faults`, each line naming the screen.
+ */
+async function lookAt(name, faults) {
+  await shot(name);
+  const found = await web.run(`return (${layoutFaults})()`);
+  faults.push(...found.map((fault) => `${name}: ${fault}`));
+}
+
+/** The faults `lookAt` found, none expected. */
+function assertNoLayoutFaults(faults) {
+  assert.deepEqual(faults, [], `${faults.length} layout faults at ${PHONE.width}×${PHONE.height}:\n${faults.join("\n")}`);
 }
 
 /** Clicks the label of the `index`-th radio (or chip) named by `css`: what a finger taps. */
@@ -421,7 +507,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
 
   test("Crazyhouse: board mode with a capture, a drop from the pocket, a reload, resignation", async () => {
     await open("/crazyhouse", ".zh-setup");
-    await fill(".zh-setup input[type=text]", [ZH_NAMES.white, ZH_NAMES.black]);
+    await fill(".zh-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
     await choose("input[name=zh-mode]", 1); // the on-screen board
     await choose(".zh-setup label.chip input", 1); // 5 + 3
     await web.click(".zh-setup button.primary.big");
@@ -532,6 +618,103 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await web.waitFor(".bh-end");
     assert.match(await web.text(".end-result"), /Bob & Cleo/);
     await shot("bh-end");
+    assert.deepEqual(await pageErrors(), []);
+  });
+
+  test("card duel on a 360×640 phone: blind stacks in clock mode, the commitment, a series card by card, a reload, resignation", async () => {
+    const faults = [];
+    await openPhone("/cards", ".cs-setup");
+    await fill(".cs-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
+    await choose("input[name=cs-mode]", 0); // the phone is the clock
+    await choose("input[name=cs-stacks]", 1); // blind stacks, dealt from a committed seed
+    if (!(await web.run("return document.getElementById('cs-clock').checked"))) await choose("#cs-clock", 0);
+    await choose(".cs-setup label.chip input", 1); // 5 + 3
+    await web.click(".cs-setup button.primary.big");
+    await web.waitFor(".cs-commit");
+    const commitment = (await web.text("[data-testid=commitment]")).replace(/\s+/g, "");
+    assert.match(commitment, /^[0-9a-f]{64}$/, "the commitment is not shown in full");
+    await lookAt("cs-commit", faults);
+    await fill(".cs-commit .word-entry", ["apple"]);
+    await web.click(".cs-lock");
+    await web.click(await web.waitFor(".cs-play .half.black-seat.starts"));
+    await web.waitFor(".half.white-seat.to-move");
+
+    /** The series in the middle: the last card turned, the cards of this series turned and face down, the refused moves. */
+    const readSeries = () =>
+      web.run(`const reveal = document.querySelector(".cs-play .cs-reveal");
+        return {
+          reveal: reveal?.dataset.card ?? null,
+          revealText: reveal?.textContent ?? "",
+          turned: [...document.querySelectorAll(".cs-play .cs-cards .cs-card:not(.down)")].map((c) => c.classList.contains("yes") ? "yes" : "no"),
+          down: document.querySelectorAll(".cs-play .cs-cards .cs-card.down").length,
+          refused: document.querySelector(".cs-play .cs-refused")?.textContent ?? "",
+        };`);
+    /** The mover names a move and taps their half: the next card is turned, Yes or No. */
+    const namedMove = async (note) => {
+      const side = toMove(await readPlay());
+      assert.ok(side, `no side to move before ${note}`);
+      await web.type(".cs-note", note);
+      await web.click(`.half.${side}-seat`);
+      await web.until("return document.querySelector('.cs-play .cs-reveal')?.textContent.includes(arguments[0])", {
+        args: [note],
+        what: `the card of ${note}`,
+      });
+      const series = await readSeries();
+      assert.match(String(series.reveal), /^(yes|no)$/, `the card of ${note}`);
+      return series;
+    };
+
+    // White's series: six moves, each judged by the next card of a stack
+    // nobody has seen; Yes or No, the series goes on until the sixth.
+    const notes = ["e4", "Nf3", "Bc4", "d3", "c3", "O-O"];
+    const cards = [];
+    for (const [i, note] of notes.entries()) {
+      if (i === 3) {
+        // A reload mid-series: the same cards, the same clocks.
+        await lookAt("cs-clock", faults);
+        const before = { play: await readPlay(), series: await readSeries() };
+        await reloadPhone(".cs-play .half.white-seat.to-move");
+        assertResumed(await readPlay(), before.play);
+        assert.deepEqual(await readSeries(), before.series, "the reloaded series differs");
+      }
+      const series = await namedMove(note);
+      cards.push(series.reveal);
+      if (i === notes.length - 1) break; // the sixth card ends the series: below
+      assert.deepEqual(series.turned, cards, `the turned cards after ${note}`);
+      assert.equal(series.down, 6 - cards.length, `cards face down after ${note}`);
+      if (series.reveal === "no") assert.ok(series.refused.includes(note), `${note} is not listed as refused: ${series.refused}`);
+      assert.equal(toMove(await readPlay()), "white", `White's series goes on after ${note}`);
+    }
+    // The sixth card ends it: Black's series is dealt at once.
+    let series = await readSeries();
+    assert.equal(toMove(await readPlay()), "black", "the series did not pass to Black");
+    assert.deepEqual([series.turned, series.down], [[], 6], "Black's series is not a fresh stack");
+    series = await namedMove("e5");
+    assert.deepEqual([series.turned, series.down], [[series.reveal], 5]);
+    await lookAt("cs-clock-black", faults);
+
+    assert.match(await resign(), new RegExp(PAIR_NAMES.white));
+    await web.waitFor(".cs-end");
+    assert.match(await web.text(".end-result"), new RegExp(PAIR_NAMES.black));
+    // The end shows every card as it was turned, and the spent stacks; the
+    // blind game's seed and commitment are revealed.
+    const history = await web.run(`return [...document.querySelectorAll(".cs-end .cs-history-series")].map((s) => ({
+      cards: [...s.querySelectorAll(".cs-card:not(.unused)")].map((c) => [c.classList.contains("yes") ? "yes" : "no", c.querySelector("small").textContent]),
+      stack: s.querySelector(".mono")?.textContent ?? null,
+    }))`);
+    assert.equal(history.length, 2, `series on the end screen: ${JSON.stringify(history)}`);
+    assert.deepEqual(history[0].cards, cards.map((card, i) => [card, notes[i]]), "White's series on the end screen");
+    assert.equal(history[0].stack, cards.map((card) => (card === "yes" ? "Y" : "N")).join(""), "White's spent stack");
+    assert.deepEqual(history[1].cards, [[series.reveal, "e5"]], "Black's series on the end screen");
+    assert.equal((await web.text("[data-testid=reveal-commitment]")).replace(/\s+/g, ""), commitment);
+    assert.match((await web.text("[data-testid=reveal-seed]")).replace(/\s+/g, ""), /^[0-9a-f]{64}$/);
+    await lookAt("cs-end", faults);
+    // Served from a subpath, the app links to itself and keeps its service worker there.
+    const verify = await web.run("return document.querySelector('[data-testid=verify-link]').href");
+    assert.ok(verify.startsWith(`${phoneSite.url}app/#/verify?`), `the verifier link: ${verify}`);
+    const worker = await web.until("return navigator.serviceWorker?.controller?.scriptURL", { timeout: 30_000, what: "a service worker to control the page" });
+    assert.equal(worker, `${phoneSite.url}app/sw.js`);
+    assertNoLayoutFaults(faults);
     assert.deepEqual(await pageErrors(), []);
   });
 });
