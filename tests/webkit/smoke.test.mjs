@@ -717,4 +717,64 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assertNoLayoutFaults(faults);
     assert.deepEqual(await pageErrors(), []);
   });
+
+  test("Undo Chess on a 360×640 phone: board mode, a blunder taken back with a token, a reload, the mate and its question, resignation", async () => {
+    const faults = [];
+    await openPhone("/undo", ".uc-setup");
+    await fill(".uc-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
+    await choose("input[name=uc-mode]", 1); // the on-screen board
+    await choose("input[name=uc-start]", 1); // the standard position
+    await choose(".uc-setup label.chip input", 1); // 5 + 3
+    await web.click(".uc-begin");
+    await web.click(await web.waitFor(".uc-play .half.black-seat.starts"));
+    await web.waitFor(".half.white-seat.to-move");
+    const readTokens = () =>
+      web.run(`return Object.fromEntries(["white", "black"].map((colour) =>
+        [colour, parseInt(document.querySelector(".uc-play .half." + colour + "-seat .uc-tokens strong").textContent, 10)]))`);
+    const tokens = await readTokens();
+    assert.ok(tokens.white > 0 && tokens.black > 0, `tokens at the start: ${JSON.stringify(tokens)}`);
+
+    for (const uci of ["e2e4", "e7e5", "d1h5", "b8c6"]) await tapMove(uci);
+    const beforeBlunder = await readBoard();
+    for (const uci of ["h5e5", "c6e5"]) await tapMove(uci); // 3. Qxe5+?? Nxe5: the queen is lost
+    assert.equal((await readBoard()).e5, "b♞");
+    assert.match(await web.text(".uc-undo-line"), /Nxe5.*Qxe5/, "the undo does not say what it takes back");
+    await lookAt("uc-board", faults);
+
+    // White gives Black a token: both moves come off the board.
+    await web.click(".middle-controls button.undo:not([disabled])");
+    await web.click(await web.waitFor(".middle-confirm button.danger"));
+    await web.waitFor(".uc-undo-line.uc-take-back");
+    assert.deepEqual(await readTokens(), { white: tokens.white - 1, black: tokens.black + 1 }, "the token did not pass to Black");
+    assert.deepEqual(await readBoard(), beforeBlunder, "the position before the blunder is not back");
+    assert.equal(toMove(await readPlay()), "white", "White does not move again");
+    await lookAt("uc-undone", faults);
+
+    // A reload: the same position, tokens, clocks and the undo's line.
+    const before = { play: await readPlay(), board: await readBoard(), tokens: await readTokens(), line: await web.text(".uc-undo-line") };
+    await reloadPhone(".uc-play .half.white-seat.to-move");
+    assertResumed(await readPlay(), before.play);
+    assert.deepEqual(await readBoard(), before.board, "the reloaded board differs");
+    assert.deepEqual(await readTokens(), before.tokens, "the reloaded tokens differ");
+    assert.equal(await web.text(".uc-undo-line"), before.line);
+
+    // Scholar's mate: Black holds tokens, so Black is asked first whether to
+    // undo or accept it (UC-7), on Black's running clock.
+    for (const uci of ["f1c4", "g8f6", "h5f7"]) await tapMove(uci);
+    await web.waitFor(".uc-decision");
+    assert.equal(toMove(await readPlay()), "black", "Black's clock does not run while Black decides");
+    await lookAt("uc-decision", faults);
+    // Black resigns from the menu (which stops the clock). Not the decision's
+    // own two-tap Accept: while the clock runs, the decision is drawn anew at
+    // each tick of the clock face, and that forgets a first tap.
+    assert.match(await resign(1), new RegExp(PAIR_NAMES.black));
+    await web.waitFor(".uc-end");
+    assert.match(await web.text(".end-result"), new RegExp(PAIR_NAMES.white));
+    const moves = await web.run(`return [...document.querySelectorAll(".uc-end .move-list li")].map((li) => li.textContent.replace(/\\s+/g, " ").trim())`);
+    assert.equal(moves.length, 4, `move list: ${moves}`);
+    assert.match(moves[3], /Qxf7#/);
+    await lookAt("uc-end", faults);
+    assertNoLayoutFaults(faults);
+    assert.deepEqual(await pageErrors(), []);
+  });
 });
