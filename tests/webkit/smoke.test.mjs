@@ -6,9 +6,18 @@
 // Shift game runs to a swap and a resignation with its points; a Crazyhouse
 // board-mode game has a capture, a pocket piece and a drop, then a
 // resignation; a Swedish chess clock-mode match starts both boards with one
-// tap, its clocks run, a tap passes the move on one board only; a reload in
-// the middle of each game brings the same game back; and nothing logs a
+// tap, its clocks run, a tap passes the move on one board only; a card duel
+// with blind stacks in clock mode shows its commitment, turns a series card
+// by card and ends with every card, stack and the seed shown; an Undo Chess
+// board-mode game takes a blunder back with a token and mates a player who
+// could still undo, who is asked (UC-7), then resigns; a reload in the
+// middle of each game brings the same game back; and nothing logs a
 // JavaScript error.
+//
+// The card duel and Undo Chess are played on a 360×640 phone (the smallest
+// viewport of layout.test.mjs): a frame of that size around the app served
+// from a subpath. There the layout check (../e2e/layout-check.mjs: nothing
+// covered, nothing cut) looks at each of their screens.
 //
 // No fake clock here (that is Playwright's): the clocks run in real time, so
 // running banks are compared as "no more than before", waiting ones exactly.
