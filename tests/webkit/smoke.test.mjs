@@ -6,9 +6,18 @@
 // Shift game runs to a swap and a resignation with its points; a Crazyhouse
 // board-mode game has a capture, a pocket piece and a drop, then a
 // resignation; a Swedish chess clock-mode match starts both boards with one
-// tap, its clocks run, a tap passes the move on one board only; a reload in
-// the middle of each game brings the same game back; and nothing logs a
+// tap, its clocks run, a tap passes the move on one board only; a card duel
+// with blind stacks in clock mode shows its commitment, turns a series card
+// by card and ends with every card, stack and the seed shown; an Undo Chess
+// board-mode game takes a blunder back with a token and mates a player who
+// could still undo, who is asked (UC-7), then resigns; a reload in the
+// middle of each game brings the same game back; and nothing logs a
 // JavaScript error.
+//
+// The card duel and Undo Chess are played on a 360×640 phone (the smallest
+// viewport of layout.test.mjs): a frame of that size around the app served
+// from a subpath. There the layout check (../e2e/layout-check.mjs: nothing
+// covered, nothing cut) looks at each of their screens.
 //
 // No fake clock here (that is Playwright's): the clocks run in real time, so
 // running banks are compared as "no more than before", waiting ones exactly.
@@ -19,6 +28,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startServer } from "../tools/serve.mjs";
+import { layoutFaults } from "../e2e/layout-check.mjs";
 import { Session, startDriver, webkitInstalled } from "./webdriver.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,7 +37,8 @@ const SHOTS = join(REPO, "tests/artifacts/screenshots");
 const VECTORS = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases;
 
 const NAMES = ["Anna", "Boris", "Chen"];
-const ZH_NAMES = { white: "Dana", black: "Yossi" };
+/** The two players of Crazyhouse, the card duel and Undo Chess. */
+const PAIR_NAMES = { white: "Dana", black: "Yossi" };
 /** Team 1: Ann (White A), Dan (Black B); team 2: Bob (Black A), Cleo (White B). */
 const BH_NAMES = ["Ann", "Bob", "Cleo", "Dan"];
 const BH_SEATS = ["Aw", "Ab", "Bw", "Bb"];
@@ -59,16 +70,39 @@ const CATCHER = `(() => {
 })();
 `;
 
-/** A copy of the build whose index.html loads CATCHER first; served on a free port. */
-async function serveWithCatcher() {
+/** The phone's screen: the smallest viewport of the layout check (layout.test.mjs). */
+const PHONE = { width: 360, height: 640 };
+
+// A phone for the layout check: the MiniBrowser's window cannot be made
+// reliably this small (its own bar takes part of it), so this page holds the
+// app in a frame of exactly the phone's size. The app is served from /app/,
+// so its service worker's scope (/app/) leaves this page alone. Opening the
+// page starts a new list of errors (pageErrors), then opens its `route` (in
+// the query: a new hash alone would not load the page again) in the frame.
+const PHONE_PAGE = `<!doctype html><meta charset=utf-8><title>A ${PHONE.width}×${PHONE.height} phone</title>
+<style>html, body { margin: 0; } iframe { display: block; border: 0; width: ${PHONE.width}px; height: ${PHONE.height}px; }</style>
+<iframe id=phone title=phone></iframe>
+<script>
+  try { sessionStorage.removeItem("webkit-smoke-errors"); } catch (_) {}
+  document.getElementById("phone").src = "app/#" + new URLSearchParams(location.search).get("route");
+</script>
+`;
+
+/**
+ * A copy of the build whose index.html loads CATCHER first; served on a free
+ * port. With `phone`, the copy is under /app/ and /webkit-phone.html frames it.
+ */
+async function serveWithCatcher({ phone = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-webkit-"));
-  cpSync(DIST, dir, { recursive: true });
-  writeFileSync(join(dir, "webkit-smoke-errors.js"), CATCHER);
-  const index = readFileSync(join(dir, "index.html"), "utf8");
+  const root = phone ? join(dir, "app") : dir;
+  cpSync(DIST, root, { recursive: true });
+  writeFileSync(join(root, "webkit-smoke-errors.js"), CATCHER);
+  const index = readFileSync(join(root, "index.html"), "utf8");
   const tag = "<script src=./webkit-smoke-errors.js></script>";
   const patched = index.replace(/<meta charset="?utf-8"?>/i, (meta) => meta + tag);
   assert.notEqual(patched, index, "index.html has no <meta charset=utf-8> to put the error catcher after");
-  writeFileSync(join(dir, "index.html"), patched);
+  writeFileSync(join(root, "index.html"), patched);
+  if (phone) writeFileSync(join(dir, "webkit-phone.html"), PHONE_PAGE);
   const server = await startServer(dir, 0);
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
@@ -81,12 +115,17 @@ async function serveWithCatcher() {
 }
 
 let app;
+// The phone page, on a server (an origin) of its own: the app at the root of
+// `app` registers a service worker for that whole origin, which would answer
+// webkit-phone.html with the app.
+let phoneSite;
 let driver;
 let web;
 
 before(async () => {
   assert.ok(webkitInstalled(), "WebKitWebDriver, MiniBrowser or xvfb-run is missing: run .ci/setup --browser");
   app = await serveWithCatcher();
+  phoneSite = await serveWithCatcher({ phone: true });
   driver = await startDriver();
   web = await Session.open(driver);
   // A phone-sized window (the MiniBrowser's own bar takes some of it).
@@ -97,9 +136,13 @@ after(async () => {
   await web?.close();
   await driver?.stop();
   await app?.stop();
+  await phoneSite?.stop();
 });
 
 // ---- helpers ------------------------------------------------------------------
+
+/** Whether commands run in the phone's frame (openPhone); `shot` then photographs the frame. */
+let inPhone = false;
 
 /**
  * Opens `#route` and forgets the errors kept so far (each test checks its
@@ -107,6 +150,8 @@ after(async () => {
  * browser sees a new origin, and each game keeps its own save.
  */
 async function open(route, ready) {
+  await web.frame(null);
+  inPhone = false;
   await web.run(`try { sessionStorage.removeItem("webkit-smoke-errors"); } catch (_) {}`);
   await web.go(`${app.url}#${route}`);
   return web.waitFor(ready, { timeout: 30_000 });
@@ -130,7 +175,57 @@ async function audioStates() {
 
 async function shot(name) {
   mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(join(SHOTS, `webkit-${name}.png`), await web.screenshot());
+  // The phone's frame sits in the window's top left corner (openPhone checks).
+  const png = await web.screenshot(inPhone ? { x: 0, y: 0, ...PHONE } : undefined);
+  writeFileSync(join(SHOTS, `webkit-${name}.png`), png);
+}
+
+/** Opens `#route` in the phone's frame (with a new error list, see PHONE_PAGE) and runs what follows in the frame. */
+async function openPhone(route, ready) {
+  await web.frame(null);
+  inPhone = false;
+  await web.go(`${phoneSite.url}webkit-phone.html?route=${encodeURIComponent(route)}`);
+  const frame = await web.run(`const r = document.getElementById("phone").getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height, fits: r.right <= innerWidth && r.bottom <= innerHeight, ratio: devicePixelRatio }`);
+  assert.deepEqual(frame, { x: 0, y: 0, ...PHONE, fits: true, ratio: 1 }, "the phone's frame is not whole in the window's top left corner");
+  return enterPhone(ready);
+}
+
+/** Reloads the app in the phone's frame (a reload of the page on a phone), then waits for `ready` in it. */
+async function reloadPhone(ready) {
+  await web.frame(null);
+  inPhone = false;
+  await web.run("const w = document.getElementById('phone').contentWindow; w.webkitSmokeStale = true; w.location.reload();");
+  return enterPhone(ready);
+}
+
+/** From the top page: once the frame's (new) page shows `ready`, commands run in the frame. */
+async function enterPhone(ready) {
+  await web.until(
+    `const w = document.getElementById("phone").contentWindow;
+     return !w.webkitSmokeStale && w.document.readyState === "complete" && w.document.querySelector(arguments[0]) !== null;`,
+    { args: [ready], timeout: 30_000, what: `${ready} in the phone's frame` },
+  );
+  await web.frame("#phone");
+  inPhone = true;
+  assert.deepEqual(await web.run("return [innerWidth, innerHeight]"), [PHONE.width, PHONE.height], "the phone's viewport");
+  return web.waitFor(ready);
+}
+
+/**
+ * Photographs the screen as `name`, then adds what the layout check
+ * (../e2e/layout-check.mjs: nothing covered, nothing cut) finds on it to
+ * `faults`, each line naming the screen.
+ */
+async function lookAt(name, faults) {
+  await shot(name);
+  const found = await web.run(`return (${layoutFaults})()`);
+  faults.push(...found.map((fault) => `${name}: ${fault}`));
+}
+
+/** The faults `lookAt` found, none expected. */
+function assertNoLayoutFaults(faults) {
+  assert.deepEqual(faults, [], `${faults.length} layout faults at ${PHONE.width}×${PHONE.height}:\n${faults.join("\n")}`);
 }
 
 /** Clicks the label of the `index`-th radio (or chip) named by `css`: what a finger taps. */
@@ -196,19 +291,49 @@ function assertResumed(after, before) {
   assert.deepEqual(still(after), still(before), "the reloaded game differs");
 }
 
-/** Opens the game menu and resigns for White: the first resign button, tapped twice. */
-async function resignWhite() {
+/** Taps a button that asks again before it acts, twice (the second tap confirms); returns its first label. */
+async function tapTwice(button) {
+  const label = await web.run("return arguments[0].textContent", button);
+  await web.click(button);
+  await web.until("return arguments[0].textContent !== arguments[1]", { args: [button, label], what: `"${label}" to ask again` });
+  await web.click(button);
+  return label;
+}
+
+/** Opens the game menu and resigns for a player: the `player`-th resign button (0: White), tapped twice. */
+async function resign(player = 0) {
   // The menu button: the last icon button of the middle strip ("⋯").
   await web.click(await web.run("return document.querySelector('.middle-controls .menu-button') ?? [...document.querySelectorAll('.middle-controls .icon-button')].at(-1)"));
   await web.waitFor(".sheet");
-  const resign = await web.run("return document.querySelector('.sheet .button-row button')");
-  assert.ok(resign, "no resign button in the menu");
-  const label = await web.run("return arguments[0].textContent", resign);
-  await web.click(resign);
-  // The second tap confirms (the label now says so).
-  await web.until("return arguments[0].textContent !== arguments[1]", { args: [resign, label], what: "the resign button to ask again" });
-  await web.click(resign);
-  return label;
+  const button = await web.run("return document.querySelector('.sheet .button-row')?.querySelectorAll('button')[arguments[0]]", player);
+  assert.ok(button, `no resign button ${player} in the menu`);
+  return tapTwice(button);
+}
+
+/** The pieces on the screen board: { e4: "w♟", … }. */
+function readBoard() {
+  return web.run(`return Object.fromEntries([...document.querySelectorAll(".board .sq")]
+    .filter((sq) => sq.querySelector(".piece"))
+    .map((sq) => { const p = sq.querySelector(".piece"); return [sq.dataset.square, (p.classList.contains("w") ? "w" : "b") + p.textContent.trim()[0]]; }))`);
+}
+
+/** One move or drop (UCI, drops as `P@e4`) tapped on the screen board by the side to move; waits for the other side or the end. */
+async function tapMove(uci) {
+  const side = toMove(await readPlay());
+  assert.ok(side, `no side to move before ${uci}`);
+  const other = side === "white" ? "black" : "white";
+  if (uci[1] === "@") {
+    await web.click(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`);
+    await web.waitFor(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}].selected`);
+  } else {
+    await web.click(`.sq[data-square=${uci.slice(0, 2)}]`);
+    await web.waitFor(`.sq[data-square=${uci.slice(0, 2)}].selected`);
+  }
+  await web.click(`.sq[data-square=${uci.slice(2, 4)}].target`);
+  await web.until("return document.querySelector('.game-end') || document.querySelector(arguments[0])", {
+    args: [`.half.${other}-seat.to-move`],
+    what: `${other} to move after ${uci}`,
+  });
 }
 
 /** Whether a feature is there, as the page itself sees it. */
@@ -364,7 +489,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.equal(state.observer, swap.out);
     assert.equal(state.counters[1], "1", "the swap counter");
 
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, new RegExp(state.white.name), "the first resign button is not White's");
     await web.waitFor(".game-end");
     // NS-8: Black wins 2, the Observer 1, White (who resigned) 0.
@@ -391,7 +516,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
 
   test("Crazyhouse: board mode with a capture, a drop from the pocket, a reload, resignation", async () => {
     await open("/crazyhouse", ".zh-setup");
-    await fill(".zh-setup input[type=text]", [ZH_NAMES.white, ZH_NAMES.black]);
+    await fill(".zh-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
     await choose("input[name=zh-mode]", 1); // the on-screen board
     await choose(".zh-setup label.chip input", 1); // 5 + 3
     await web.click(".zh-setup button.primary.big");
@@ -399,40 +524,17 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     await web.waitFor(".half.white-seat.to-move");
     assert.equal(await web.count(".board .sq"), 64, "the board does not have 64 squares");
 
-    const readBoard = () =>
-      web.run(`return Object.fromEntries([...document.querySelectorAll(".board .sq")]
-        .filter((sq) => sq.querySelector(".piece"))
-        .map((sq) => { const p = sq.querySelector(".piece"); return [sq.dataset.square, (p.classList.contains("w") ? "w" : "b") + p.textContent.trim()[0]]; }))`);
     const readPockets = () =>
       web.run(`const out = { white: {}, black: {} };
         for (const el of document.querySelectorAll(".pocket-piece")) out[el.dataset.colour][el.dataset.piece] = Number(el.querySelector(".pocket-count").textContent);
         return out;`);
-    /** One move or drop (UCI, drops as `P@e4`) by tapping, as the side to move. */
-    const play = async (uci) => {
-      const side = toMove(await readPlay());
-      assert.ok(side, `no side to move before ${uci}`);
-      const other = side === "white" ? "black" : "white";
-      if (uci[1] === "@") {
-        await web.click(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}]`);
-        await web.waitFor(`.pocket-piece[data-colour=${side}][data-piece=${uci[0]}].selected`);
-      } else {
-        await web.click(`.sq[data-square=${uci.slice(0, 2)}]`);
-        await web.waitFor(`.sq[data-square=${uci.slice(0, 2)}].selected`);
-      }
-      await web.click(`.sq[data-square=${uci.slice(2, 4)}].target`);
-      await web.until("return document.querySelector('.zh-end') || document.querySelector(arguments[0])", {
-        args: [`.half.${other}-seat.to-move`],
-        what: `${other} to move after ${uci}`,
-      });
-    };
-
     const initial = await readBoard();
     assert.equal(Object.keys(initial).length, 32);
-    for (const uci of ["e2e4", "d7d5", "e4d5"]) await play(uci);
+    for (const uci of ["e2e4", "d7d5", "e4d5"]) await tapMove(uci);
     // The capture: White's pocket has the pawn.
     let pockets = await readPockets();
     assert.equal(pockets.white.P, 1, `pockets after exd5: ${JSON.stringify(pockets)}`);
-    for (const uci of ["d8d5", "b1c3"]) await play(uci);
+    for (const uci of ["d8d5", "b1c3"]) await tapMove(uci);
     let board = await readBoard();
     assert.equal(board.d5, "b♛");
     assert.equal(board.c3, "w♞");
@@ -449,14 +551,14 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.deepEqual(await readPockets(), before.pockets, "the reloaded pockets differ");
 
     // Black drops the pawn from its pocket.
-    await play("P@e4");
+    await tapMove("P@e4");
     board = await readBoard();
     assert.equal(board.e4, "b♟");
     assert.equal((await readPockets()).black.P ?? 0, 0, "the dropped pawn is still in the pocket");
     assert.match(await web.text(".board-status"), /P@e4/);
 
     const state = await readPlay();
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, /White|Dana/);
     await web.waitFor(".zh-end");
     assert.match(await web.text(".end-result"), new RegExp(state.black.name));
@@ -520,11 +622,168 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     }
 
     // Ann resigns: team 2 (Bob and Cleo) wins the match on both boards.
-    const resigned = await resignWhite();
+    const resigned = await resign();
     assert.match(resigned, /Ann/);
     await web.waitFor(".bh-end");
     assert.match(await web.text(".end-result"), /Bob & Cleo/);
     await shot("bh-end");
+    assert.deepEqual(await pageErrors(), []);
+  });
+
+  test("card duel on a 360×640 phone: blind stacks in clock mode, the commitment, a series card by card, a reload, resignation", async () => {
+    const faults = [];
+    await openPhone("/cards", ".cs-setup");
+    await fill(".cs-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
+    await choose("input[name=cs-mode]", 0); // the phone is the clock
+    await choose("input[name=cs-stacks]", 1); // blind stacks, dealt from a committed seed
+    if (!(await web.run("return document.getElementById('cs-clock').checked"))) await choose("#cs-clock", 0);
+    await choose(".cs-setup label.chip input", 1); // 5 + 3
+    await web.click(".cs-setup button.primary.big");
+    await web.waitFor(".cs-commit");
+    const commitment = (await web.text("[data-testid=commitment]")).replace(/\s+/g, "");
+    assert.match(commitment, /^[0-9a-f]{64}$/, "the commitment is not shown in full");
+    await lookAt("cs-commit", faults);
+    await fill(".cs-commit .word-entry", ["apple"]);
+    await web.click(".cs-lock");
+    await web.click(await web.waitFor(".cs-play .half.black-seat.starts"));
+    await web.waitFor(".half.white-seat.to-move");
+
+    /** The series in the middle: the last card turned, the cards of this series turned and face down, the refused moves. */
+    const readSeries = () =>
+      web.run(`const reveal = document.querySelector(".cs-play .cs-reveal");
+        return {
+          reveal: reveal?.dataset.card ?? null,
+          revealText: reveal?.textContent ?? "",
+          turned: [...document.querySelectorAll(".cs-play .cs-cards .cs-card:not(.down)")].map((c) => c.classList.contains("yes") ? "yes" : "no"),
+          down: document.querySelectorAll(".cs-play .cs-cards .cs-card.down").length,
+          refused: document.querySelector(".cs-play .cs-refused")?.textContent ?? "",
+        };`);
+    /** The mover names a move and taps their half: the next card is turned, Yes or No. */
+    const namedMove = async (note) => {
+      const side = toMove(await readPlay());
+      assert.ok(side, `no side to move before ${note}`);
+      await web.type(".cs-note", note);
+      await web.click(`.half.${side}-seat`);
+      await web.until("return document.querySelector('.cs-play .cs-reveal')?.textContent.includes(arguments[0])", {
+        args: [note],
+        what: `the card of ${note}`,
+      });
+      const series = await readSeries();
+      assert.match(String(series.reveal), /^(yes|no)$/, `the card of ${note}`);
+      return series;
+    };
+
+    // White's series: six moves, each judged by the next card of a stack
+    // nobody has seen; Yes or No, the series goes on until the sixth.
+    const notes = ["e4", "Nf3", "Bc4", "d3", "c3", "O-O"];
+    const cards = [];
+    for (const [i, note] of notes.entries()) {
+      if (i === 3) {
+        // A reload mid-series: the same cards, the same clocks.
+        await lookAt("cs-clock", faults);
+        const before = { play: await readPlay(), series: await readSeries() };
+        await reloadPhone(".cs-play .half.white-seat.to-move");
+        assertResumed(await readPlay(), before.play);
+        assert.deepEqual(await readSeries(), before.series, "the reloaded series differs");
+      }
+      const series = await namedMove(note);
+      cards.push(series.reveal);
+      if (i === notes.length - 1) break; // the sixth card ends the series: below
+      assert.deepEqual(series.turned, cards, `the turned cards after ${note}`);
+      assert.equal(series.down, 6 - cards.length, `cards face down after ${note}`);
+      if (series.reveal === "no") assert.ok(series.refused.includes(note), `${note} is not listed as refused: ${series.refused}`);
+      assert.equal(toMove(await readPlay()), "white", `White's series goes on after ${note}`);
+    }
+    // The sixth card ends it: Black's series is dealt at once.
+    let series = await readSeries();
+    assert.equal(toMove(await readPlay()), "black", "the series did not pass to Black");
+    assert.deepEqual([series.turned, series.down], [[], 6], "Black's series is not a fresh stack");
+    series = await namedMove("e5");
+    assert.deepEqual([series.turned, series.down], [[series.reveal], 5]);
+    await lookAt("cs-clock-black", faults);
+
+    assert.match(await resign(), new RegExp(PAIR_NAMES.white));
+    await web.waitFor(".cs-end");
+    assert.match(await web.text(".end-result"), new RegExp(PAIR_NAMES.black));
+    // The end shows every card as it was turned, and the spent stacks; the
+    // blind game's seed and commitment are revealed.
+    const history = await web.run(`return [...document.querySelectorAll(".cs-end .cs-history-series")].map((s) => ({
+      cards: [...s.querySelectorAll(".cs-card:not(.unused)")].map((c) => [c.classList.contains("yes") ? "yes" : "no", c.querySelector("small").textContent]),
+      stack: s.querySelector(".mono")?.textContent ?? null,
+    }))`);
+    assert.equal(history.length, 2, `series on the end screen: ${JSON.stringify(history)}`);
+    assert.deepEqual(history[0].cards, cards.map((card, i) => [card, notes[i]]), "White's series on the end screen");
+    assert.equal(history[0].stack, cards.map((card) => (card === "yes" ? "Y" : "N")).join(""), "White's spent stack");
+    assert.deepEqual(history[1].cards, [[series.reveal, "e5"]], "Black's series on the end screen");
+    assert.equal((await web.text("[data-testid=reveal-commitment]")).replace(/\s+/g, ""), commitment);
+    assert.match((await web.text("[data-testid=reveal-seed]")).replace(/\s+/g, ""), /^[0-9a-f]{64}$/);
+    await lookAt("cs-end", faults);
+    // Served from a subpath, the app links to itself and keeps its service worker there.
+    const verify = await web.run("return document.querySelector('[data-testid=verify-link]').href");
+    assert.ok(verify.startsWith(`${phoneSite.url}app/#/verify?`), `the verifier link: ${verify}`);
+    const worker = await web.until("return navigator.serviceWorker?.controller?.scriptURL", { timeout: 30_000, what: "a service worker to control the page" });
+    assert.equal(worker, `${phoneSite.url}app/sw.js`);
+    assertNoLayoutFaults(faults);
+    assert.deepEqual(await pageErrors(), []);
+  });
+
+  test("Undo Chess on a 360×640 phone: board mode, a blunder taken back with a token, a reload, the mate and its question, resignation", async () => {
+    const faults = [];
+    await openPhone("/undo", ".uc-setup");
+    await fill(".uc-setup input[type=text]", [PAIR_NAMES.white, PAIR_NAMES.black]);
+    await choose("input[name=uc-mode]", 1); // the on-screen board
+    await choose("input[name=uc-start]", 1); // the standard position
+    await choose(".uc-setup label.chip input", 1); // 5 + 3
+    await web.click(".uc-begin");
+    await web.click(await web.waitFor(".uc-play .half.black-seat.starts"));
+    await web.waitFor(".half.white-seat.to-move");
+    const readTokens = () =>
+      web.run(`return Object.fromEntries(["white", "black"].map((colour) =>
+        [colour, parseInt(document.querySelector(".uc-play .half." + colour + "-seat .uc-tokens strong").textContent, 10)]))`);
+    const tokens = await readTokens();
+    assert.ok(tokens.white > 0 && tokens.black > 0, `tokens at the start: ${JSON.stringify(tokens)}`);
+
+    for (const uci of ["e2e4", "e7e5", "d1h5", "b8c6"]) await tapMove(uci);
+    const beforeBlunder = await readBoard();
+    for (const uci of ["h5e5", "c6e5"]) await tapMove(uci); // 3. Qxe5+?? Nxe5: the queen is lost
+    assert.equal((await readBoard()).e5, "b♞");
+    assert.match(await web.text(".uc-undo-line"), /Nxe5.*Qxe5/, "the undo does not say what it takes back");
+    await lookAt("uc-board", faults);
+
+    // White gives Black a token: both moves come off the board.
+    await web.click(".middle-controls button.undo:not([disabled])");
+    await web.click(await web.waitFor(".middle-confirm button.danger"));
+    await web.waitFor(".uc-undo-line.uc-take-back");
+    assert.deepEqual(await readTokens(), { white: tokens.white - 1, black: tokens.black + 1 }, "the token did not pass to Black");
+    assert.deepEqual(await readBoard(), beforeBlunder, "the position before the blunder is not back");
+    assert.equal(toMove(await readPlay()), "white", "White does not move again");
+    await lookAt("uc-undone", faults);
+
+    // A reload: the same position, tokens, clocks and the undo's line.
+    const before = { play: await readPlay(), board: await readBoard(), tokens: await readTokens(), line: await web.text(".uc-undo-line") };
+    await reloadPhone(".uc-play .half.white-seat.to-move");
+    assertResumed(await readPlay(), before.play);
+    assert.deepEqual(await readBoard(), before.board, "the reloaded board differs");
+    assert.deepEqual(await readTokens(), before.tokens, "the reloaded tokens differ");
+    assert.equal(await web.text(".uc-undo-line"), before.line);
+
+    // Scholar's mate: Black holds tokens, so Black is asked first whether to
+    // undo or accept it (UC-7), on Black's running clock.
+    for (const uci of ["f1c4", "g8f6", "h5f7"]) await tapMove(uci);
+    await web.waitFor(".uc-decision");
+    assert.equal(toMove(await readPlay()), "black", "Black's clock does not run while Black decides");
+    await lookAt("uc-decision", faults);
+    // Black resigns from the menu (which stops the clock). Not the decision's
+    // own two-tap Accept: while the clock runs, the decision is drawn anew at
+    // each tick of the clock face, and that forgets a first tap.
+    assert.match(await resign(1), new RegExp(PAIR_NAMES.black));
+    await web.waitFor(".uc-end");
+    assert.match(await web.text(".end-result"), new RegExp(PAIR_NAMES.white));
+    const moves = await web.run(`return [...document.querySelectorAll(".uc-end .move-list li")].map((li) => li.textContent.replace(/\\s+/g, " ").trim())`);
+    assert.equal(moves.length, 4, `move list: ${moves}`);
+    assert.match(moves[3], /Qxf7#/);
+    await lookAt("uc-end", faults);
+    assertNoLayoutFaults(faults);
     assert.deepEqual(await pageErrors(), []);
   });
 });

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { deflateSync, inflateSync } from "node:zlib";
 
 /** WebKitGTK's browser, from the installed webkit2gtk-4.1 or webkitgtk-6.0 package. */
 export const MINIBROWSER = [
@@ -229,10 +230,74 @@ export class Session {
     await this.cmd("POST", `/element/${element[ELEMENT]}/value`, { text });
   }
 
-  /** A PNG of the viewport. */
-  async screenshot() {
-    return Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
+  /**
+   * Makes the frame `target` (`css` or a handle, in the current page) the one
+   * later commands run in; `null` goes back to the top-level page.
+   */
+  async frame(target) {
+    const element = typeof target === "string" ? await this.waitFor(target) : target;
+    await this.cmd("POST", "/frame", { id: element ?? null });
   }
+
+  /**
+   * A PNG of the viewport, or of its part `rect` ({ x, y, width, height } in
+   * CSS px at a device pixel ratio of 1). Not WebDriver's element screenshot:
+   * WebKitGTK clips that to the element's box mirrored top to bottom, so all
+   * but a box at the bottom of the viewport comes out partly black.
+   */
+  async screenshot(rect) {
+    const png = Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
+    return rect ? cropPng(png, rect) : png;
+  }
+}
+
+/** `rect` cut out of a PNG of 8 bits per channel, not interlaced (what WebKitGTK writes). */
+export function cropPng(png, { x, y, width, height }) {
+  const chunks = [];
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
+    chunks.push({ type: png.toString("latin1", at + 4, at + 8), data: png.subarray(at + 8, at + 8 + png.readUInt32BE(at)) });
+  }
+  const head = chunks[0].data;
+  const [w, h, depth, colourType, interlace] = [head.readUInt32BE(0), head.readUInt32BE(4), head[8], head[9], head[12]];
+  const bpp = { 0: 1, 2: 3, 4: 2, 6: 4 }[colourType];
+  if (depth !== 8 || !bpp || interlace) throw new Error(`cannot crop a PNG of depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
+  if (x < 0 || y < 0 || x + width > w || y + height > h) throw new Error(`${width}×${height} at ${x},${y} is not inside the ${w}×${h} screenshot`);
+  // Undo each row's filter (PNG spec §9), keeping the rows of `rect`, each with filter 0.
+  const raw = inflateSync(Buffer.concat(chunks.filter((c) => c.type === "IDAT").map((c) => c.data)));
+  const stride = w * bpp;
+  const kept = [];
+  let above = Buffer.alloc(stride);
+  for (let r = 0; r < y + height; r++) {
+    const filter = raw[r * (stride + 1)];
+    const row = Buffer.from(raw.subarray(r * (stride + 1) + 1, (r + 1) * (stride + 1)));
+    for (let i = 0; i < stride; i++) {
+      const [a, b, c] = [i >= bpp ? row[i - bpp] : 0, above[i], i >= bpp ? above[i - bpp] : 0];
+      const [pa, pb, pc] = [Math.abs(b - c), Math.abs(a - c), Math.abs(a + b - 2 * c)];
+      row[i] += [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+    }
+    if (r >= y) kept.push(Buffer.from([0]), row.subarray(x * bpp, (x + width) * bpp));
+    above = row;
+  }
+  const ihdr = Buffer.from(head);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  return Buffer.concat([png.subarray(0, 8), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(Buffer.concat(kept))), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n >>> 0;
+});
+
+function pngChunk(type, data) {
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) crc = CRC_TABLE[(crc ^ byte) & 255] ^ (crc >>> 8);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 8 + data.length);
+  return out;
 }
 
 async function request(base, method, path, body) {
