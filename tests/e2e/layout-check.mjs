@@ -3,7 +3,8 @@
 // tapped at its centre (document.elementFromPoint finds it, not something
 // drawn over it); no text of a button, clock face or label overflows its box
 // or breaks inside a word; clock digits stay on one line; nothing from
-// outside a clock half lies over its text; the page is no wider than the
+// outside a clock half lies over its text; a notice or question is whole on
+// the screen, not cut by a scrolling strip; the page is no wider than the
 // screen. While a dialog is open, only what is inside it
 // counts (what lies behind a modal sheet is covered on purpose).
 //
@@ -45,6 +46,32 @@ export function layoutFaults() {
   // The page is no wider than the screen (a cut is often a sideways overflow).
   const docWidth = document.documentElement.scrollWidth;
   if (docWidth > innerWidth + 1) faults.push(`the page is ${docWidth}px wide on a ${innerWidth}px screen`);
+
+  // A notice or a question (role=alert) is whole on the screen: not cut by
+  // its edge, nor by a scrolling strip around it (a question read in part,
+  // its first line scrolled away, is not read). Checked as the screen opens,
+  // before anything below scrolls.
+  for (const el of scope.querySelectorAll("[role=alert]")) {
+    if (!shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    const inside = (box) => r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
+    // (A page that scrolls, a form, brings its messages into view itself.)
+    const pageScrolls = document.documentElement.scrollHeight > innerHeight + 1;
+    if (!pageScrolls && !inside({ top: 0, left: 0, bottom: innerHeight, right: innerWidth })) {
+      faults.push(`${describe(el)} is cut by the edge of the screen`);
+      continue;
+    }
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const s = getComputedStyle(box);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const b = box.getBoundingClientRect();
+      const client = { top: b.top + box.clientTop, left: b.left + box.clientLeft, bottom: b.top + box.clientTop + box.clientHeight, right: b.left + box.clientLeft + box.clientWidth };
+      if (!inside(client)) {
+        faults.push(`${describe(el)} is cut by the scrolling ${describe(box).slice(0, 40)}`);
+        break;
+      }
+    }
+  }
 
   const scrollY = window.scrollY;
   for (const el of scope.querySelectorAll(INTERACTIVE)) {
