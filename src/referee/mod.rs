@@ -19,6 +19,7 @@ pub mod bughouse;
 pub mod cards;
 pub mod chess_clock;
 pub mod chessboard;
+pub mod club;
 pub mod commitment;
 pub mod committed;
 pub mod common;

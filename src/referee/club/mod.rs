@@ -1,0 +1,310 @@
+//! A club evening (RULES "Club evening", CE-1…CE-4): the people at the table
+//! tonight, the games they played, who plays next and tonight's standings.
+//! Pure and deterministic like every referee piece: the random tie-break of a
+//! proposal takes its 32 bytes from the caller.
+//!
+//! - [`Evening`]: who is present (CE-1) and every game started tonight, with
+//!   the proposal it came from, so an override stays recorded (CE-2).
+//! - [`rotation`]: the proposal for the next game (CE-2) and Swedish chess's
+//!   partners (CE-3).
+//! - [`standings`]: tonight's table (CE-4).
+
+pub mod rotation;
+pub mod standings;
+
+use crate::referee::names::{NameProblem, check_name, comparison_key};
+use std::fmt;
+
+/// A person at the table tonight: their place in [`Evening::people`].
+pub type PersonId = usize;
+
+/// The games an evening can hold, with how many play each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ClubGame {
+    Nordau,
+    Crazyhouse,
+    Bughouse,
+    Cards,
+    Undo,
+}
+
+impl ClubGame {
+    pub const ALL: [ClubGame; 5] = [
+        ClubGame::Nordau,
+        ClubGame::Crazyhouse,
+        ClubGame::Bughouse,
+        ClubGame::Cards,
+        ClubGame::Undo,
+    ];
+
+    /// Players per game (CE-2): Nordau Shift 3, Swedish chess 4, the duels 2.
+    pub fn players(self) -> usize {
+        match self {
+            ClubGame::Nordau => 3,
+            ClubGame::Bughouse => 4,
+            ClubGame::Crazyhouse | ClubGame::Cards | ClubGame::Undo => 2,
+        }
+    }
+
+    /// The id written in the evening's record (the game module's own id).
+    pub fn id(self) -> &'static str {
+        match self {
+            ClubGame::Nordau => "nordau",
+            ClubGame::Crazyhouse => "crazyhouse",
+            ClubGame::Bughouse => "bughouse",
+            ClubGame::Cards => "cards",
+            ClubGame::Undo => "undo",
+        }
+    }
+}
+
+/// One person tonight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub name: String,
+    pub present: bool,
+    /// Waiting since (CE-2): the number of games finished tonight when they
+    /// last finished a game, arrived or came back. Smaller waited longer.
+    pub waiting_since: usize,
+}
+
+/// How a game ended for one of its players (CE-4). In Nordau Shift the
+/// people on the winning and the losing seat win and lose, the Observer
+/// neither; a draw is drawn for all three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Drawn,
+    Lost,
+    /// Nordau Shift's Observer at a decisive end: played, neither won nor lost.
+    Observed,
+}
+
+/// A game started at the table tonight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableGame {
+    pub game: ClubGame,
+    /// Who played, in the game's seat order (a duel: White, Black; Swedish
+    /// chess: board A White, board A Black, board B White, board B Black;
+    /// Nordau Shift: the three, seated by the game's own draw).
+    pub players: Vec<PersonId>,
+    /// What the app proposed (CE-2), in the same order.
+    pub proposed: Vec<PersonId>,
+    /// The proposal's last places were decided by a random draw among equals.
+    pub tie_drawn: bool,
+    /// Once finished: each player's outcome, in `players` order.
+    pub outcomes: Option<Vec<Outcome>>,
+    /// Nordau Shift's seat points (NS-8) per player, once finished.
+    pub seat_points: Option<Vec<u32>>,
+}
+
+impl TableGame {
+    /// The table changed the proposal (CE-2): recorded, never hidden.
+    pub fn overridden(&self) -> bool {
+        self.players != self.proposed
+    }
+
+    pub fn finished(&self) -> bool {
+        self.outcomes.is_some()
+    }
+}
+
+/// Why the evening refused a change (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClubError {
+    /// The one name rule of every game (docs/rules.md): refused, never stripped.
+    Name(NameProblem),
+    NameTaken(String),
+    NoSuchPerson(PersonId),
+    /// Fewer free people present than the game needs.
+    TooFew {
+        needed: usize,
+        free: usize,
+    },
+    /// The same person twice, someone absent, or someone still in a game.
+    NotAvailable(PersonId),
+    WrongPlayerCount {
+        needed: usize,
+        got: usize,
+    },
+    NoGameInProgress,
+    GameInProgress,
+    WrongOutcomeCount,
+}
+
+impl fmt::Display for ClubError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClubError::Name(problem) => write!(f, "the name {problem}"),
+            ClubError::NameTaken(n) => write!(f, "{n} is already at the table"),
+            ClubError::NoSuchPerson(id) => write!(f, "no person #{id} tonight"),
+            ClubError::TooFew { needed, free } => {
+                write!(f, "this game needs {needed} players; {free} are free")
+            }
+            ClubError::NotAvailable(id) => {
+                write!(
+                    f,
+                    "person #{id} cannot play now (absent, twice, or in a game)"
+                )
+            }
+            ClubError::WrongPlayerCount { needed, got } => {
+                write!(f, "this game needs {needed} players, not {got}")
+            }
+            ClubError::NoGameInProgress => write!(f, "no game is being played"),
+            ClubError::GameInProgress => write!(f, "a game is being played at the table"),
+            ClubError::WrongOutcomeCount => write!(f, "one outcome per player is needed"),
+        }
+    }
+}
+
+/// Tonight at one table (CE-1, CE-2): people come and go, games start and
+/// finish one at a time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evening {
+    pub people: Vec<Person>,
+    pub games: Vec<TableGame>,
+}
+
+impl Evening {
+    pub fn new() -> Evening {
+        Evening::default()
+    }
+
+    fn finished_count(&self) -> usize {
+        self.games.iter().filter(|g| g.finished()).count()
+    }
+
+    /// CE-1: someone arrives. A name already tonight (present or gone) is
+    /// refused: that person comes [`Evening::back`] with their results.
+    pub fn arrive(&mut self, name: &str) -> Result<PersonId, ClubError> {
+        check_name(name).map_err(ClubError::Name)?;
+        let key = comparison_key(name);
+        if self.people.iter().any(|p| comparison_key(&p.name) == key) {
+            return Err(ClubError::NameTaken(name.to_owned()));
+        }
+        self.people.push(Person {
+            name: name.to_owned(),
+            present: true,
+            waiting_since: self.finished_count(),
+        });
+        Ok(self.people.len() - 1)
+    }
+
+    /// CE-1: someone leaves; their results stay in tonight's table. One who
+    /// is in the game being played leaves once it is finished.
+    pub fn leave(&mut self, id: PersonId) -> Result<(), ClubError> {
+        if self.busy().contains(&id) {
+            return Err(ClubError::GameInProgress);
+        }
+        self.person_mut(id)?.present = false;
+        Ok(())
+    }
+
+    /// CE-1: someone who left comes back: waiting from now, not from before.
+    pub fn back(&mut self, id: PersonId) -> Result<(), ClubError> {
+        let since = self.finished_count();
+        let person = self.person_mut(id)?;
+        if !person.present {
+            person.present = true;
+            person.waiting_since = since;
+        }
+        Ok(())
+    }
+
+    fn person_mut(&mut self, id: PersonId) -> Result<&mut Person, ClubError> {
+        self.people.get_mut(id).ok_or(ClubError::NoSuchPerson(id))
+    }
+
+    /// The game being played, if any.
+    pub fn in_progress(&self) -> Option<&TableGame> {
+        self.games.last().filter(|g| !g.finished())
+    }
+
+    /// Who plays the game in progress.
+    pub fn busy(&self) -> Vec<PersonId> {
+        self.in_progress()
+            .map(|g| g.players.clone())
+            .unwrap_or_default()
+    }
+
+    /// Present and not playing: who may be proposed.
+    pub fn free(&self) -> Vec<PersonId> {
+        let busy = self.busy();
+        (0..self.people.len())
+            .filter(|id| self.people[*id].present && !busy.contains(id))
+            .collect()
+    }
+
+    /// Games finished tonight by `id`.
+    pub fn games_played(&self, id: PersonId) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.finished() && g.players.contains(&id))
+            .count()
+    }
+
+    /// Starts `game` with `players` (the proposal or the table's change of
+    /// it). Checked completely first: the right number of distinct, free
+    /// people, and no game still being played.
+    pub fn start(
+        &mut self,
+        proposal: &rotation::Proposal,
+        players: Vec<PersonId>,
+    ) -> Result<(), ClubError> {
+        if self.in_progress().is_some() {
+            return Err(ClubError::GameInProgress);
+        }
+        let needed = proposal.game.players();
+        if players.len() != needed {
+            return Err(ClubError::WrongPlayerCount {
+                needed,
+                got: players.len(),
+            });
+        }
+        let free = self.free();
+        for (i, id) in players.iter().enumerate() {
+            if !free.contains(id) || players[..i].contains(id) {
+                return Err(ClubError::NotAvailable(*id));
+            }
+        }
+        self.games.push(TableGame {
+            game: proposal.game,
+            players,
+            proposed: proposal.players.clone(),
+            tie_drawn: proposal.tie_drawn,
+            outcomes: None,
+            seat_points: None,
+        });
+        Ok(())
+    }
+
+    /// The game in progress ends: one outcome per player (and Nordau Shift's
+    /// seat points). Its players wait from now.
+    pub fn finish(
+        &mut self,
+        outcomes: Vec<Outcome>,
+        seat_points: Option<Vec<u32>>,
+    ) -> Result<(), ClubError> {
+        let game = self.in_progress().ok_or(ClubError::NoGameInProgress)?;
+        let n = game.players.len();
+        if outcomes.len() != n || seat_points.as_ref().is_some_and(|p| p.len() != n) {
+            return Err(ClubError::WrongOutcomeCount);
+        }
+        let since = self.finished_count() + 1;
+        let game = self.games.last_mut().expect("a game is in progress");
+        game.outcomes = Some(outcomes);
+        game.seat_points = seat_points;
+        for id in game.players.clone() {
+            self.people[id].waiting_since = since;
+        }
+        Ok(())
+    }
+
+    /// The game in progress is given up: it leaves no result, and its
+    /// players wait as they did before it.
+    pub fn abandon(&mut self) -> Result<(), ClubError> {
+        self.in_progress().ok_or(ClubError::NoGameInProgress)?;
+        self.games.pop();
+        Ok(())
+    }
+}

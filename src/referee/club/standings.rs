@@ -1,0 +1,61 @@
+//! Tonight's table (CE-4): per person and per game, the games played, won,
+//! drawn and lost, and Nordau Shift's seat points (NS-8) as a column of their
+//! own. Nothing is added across games: a duel's win and a seat's 2 points are
+//! different scales.
+
+use super::{ClubGame, Evening, Outcome, PersonId};
+
+/// One person's line for one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub played: usize,
+    pub won: usize,
+    pub drawn: usize,
+    pub lost: usize,
+    /// Nordau Shift only: the seat points taken (NS-8).
+    pub seat_points: u32,
+}
+
+/// Tonight's table: one line per person who finished a game of `game`, in
+/// the order people arrived.
+pub fn table(evening: &Evening, game: ClubGame) -> Vec<(PersonId, Line)> {
+    let mut lines: Vec<(PersonId, Line)> = Vec::new();
+    for g in evening.games.iter().filter(|g| g.game == game) {
+        let Some(outcomes) = &g.outcomes else {
+            continue;
+        };
+        for (seat, (id, outcome)) in g.players.iter().zip(outcomes).enumerate() {
+            let at = match lines.iter().position(|(p, _)| p == id) {
+                Some(at) => at,
+                None => {
+                    lines.push((*id, Line::default()));
+                    lines.len() - 1
+                }
+            };
+            let line = &mut lines[at].1;
+            line.played += 1;
+            match outcome {
+                Outcome::Won => line.won += 1,
+                Outcome::Drawn => line.drawn += 1,
+                Outcome::Lost => line.lost += 1,
+                Outcome::Observed => {}
+            }
+            line.seat_points += g.seat_points.as_ref().map_or(0, |p| p[seat]);
+        }
+    }
+    lines.sort_by_key(|(id, _)| *id);
+    lines
+}
+
+/// The games that have a line tonight, in [`ClubGame::ALL`]'s order.
+pub fn games_played(evening: &Evening) -> Vec<ClubGame> {
+    ClubGame::ALL
+        .into_iter()
+        .filter(|game| {
+            evening
+                .games
+                .iter()
+                .any(|g| g.game == *game && g.finished())
+        })
+        .collect()
+}
