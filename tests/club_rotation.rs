@@ -12,7 +12,7 @@
 
 use nordau_shift::referee::club::rotation::{met, propose, teams};
 use nordau_shift::referee::club::standings::table;
-use nordau_shift::referee::club::{ClubError, ClubGame, Evening, Outcome, PersonId};
+use nordau_shift::referee::club::{ClubError, ClubGame, GameResult, Outcome, PersonId, Tonight};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -38,6 +38,15 @@ fn op() -> impl Strategy<Value = Op> {
         10 => (0..5usize, any::<[u8; 32]>(), prop::bool::weighted(0.1), any::<u8>())
             .prop_map(|(game, seed, swap, result)| Op::Play { game, seed, swap, result }),
     ]
+}
+
+fn result(game: ClubGame, pick: u8) -> GameResult {
+    let (outcomes, seat_points) = outcomes(game, pick);
+    GameResult {
+        outcomes,
+        seat_points,
+        record: format!("a {} game", game.id()),
+    }
 }
 
 fn outcomes(game: ClubGame, result: u8) -> (Vec<Outcome>, Option<Vec<u32>>) {
@@ -73,35 +82,35 @@ proptest! {
 
     #[test]
     fn ce_2_nobody_sits_out_behind_someone_who_has_played_more(start in 2..9usize, ops in prop::collection::vec(op(), 1..80)) {
-        let mut evening = Evening::new();
-        for name in &NAMES[..start] { evening.arrive(name).unwrap(); }
+        let mut tonight = Tonight::new();
+        for name in &NAMES[..start] { tonight.arrive(name).unwrap(); }
         let mut followed_runs: Vec<(Vec<PersonId>, Vec<PersonId>)> = Vec::new();
         for op in ops {
             match op {
-                Op::Arrive => { let _ = evening.arrive(NAMES[evening.people.len() % NAMES.len()]); }
-                Op::Leave(i) => { let _ = evening.leave(i % evening.people.len()); }
-                Op::Back(i) => { evening.back(i % evening.people.len()).unwrap(); }
+                Op::Arrive => { let _ = tonight.arrive(NAMES[tonight.people.len() % NAMES.len()]); }
+                Op::Leave(i) => { let _ = tonight.leave(i % tonight.people.len()); }
+                Op::Back(i) => { tonight.back(i % tonight.people.len()).unwrap(); }
                 Op::Play { game, seed, swap, result } => {
                     let game = ClubGame::ALL[game];
-                    let proposal = match propose(&evening, game, &seed) {
+                    let proposal = match propose(&tonight, game, &seed) {
                         Ok(p) => p,
                         Err(ClubError::TooFew { needed, free }) => {
                             prop_assert_eq!(needed, game.players());
                             prop_assert!(free < needed);
-                            prop_assert_eq!(free, evening.free().len());
+                            prop_assert_eq!(free, tonight.free().len());
                             continue;
                         }
                         Err(e) => return Err(TestCaseError::fail(format!("{e}"))),
                     };
                     // Always the same proposal from the same evening and bytes.
-                    prop_assert_eq!(&propose(&evening, game, &seed).unwrap(), &proposal);
-                    let free = evening.free();
+                    prop_assert_eq!(&propose(&tonight, game, &seed).unwrap(), &proposal);
+                    let free = tonight.free();
                     let mut chosen = proposal.players.clone();
                     prop_assert_eq!(chosen.len(), game.players());
                     chosen.sort_unstable();
                     chosen.dedup();
                     prop_assert_eq!(chosen.len(), game.players(), "someone proposed twice");
-                    let rank = |id: PersonId| (evening.games_played(id), evening.people[id].waiting_since);
+                    let rank = |id: PersonId| (tonight.games_played(id), tonight.people[id].waiting_since);
                     for out in free.iter().filter(|id| !proposal.players.contains(id)) {
                         for inn in &proposal.players {
                             // CE-2: fewest games first, then longest waiting.
@@ -115,7 +124,7 @@ proptest! {
                     if game == ClubGame::Bughouse {
                         // CE-3: no other split of the four has fewer partnerships tonight.
                         let [t1, t2] = teams(&proposal.players);
-                        let partnered = |a: [PersonId; 2], b: [PersonId; 2]| met(&evening, a[0], a[1]).0 + met(&evening, b[0], b[1]).0;
+                        let partnered = |a: [PersonId; 2], b: [PersonId; 2]| met(&tonight, a[0], a[1]).0 + met(&tonight, b[0], b[1]).0;
                         let chosen = partnered(t1, t2);
                         let [a, b, c, d] = [t1[0], t1[1], t2[0], t2[1]];
                         for (x, y) in [([a, c], [b, d]), ([a, d], [b, c])] {
@@ -126,10 +135,9 @@ proptest! {
                     let outsiders: Vec<PersonId> = free.iter().copied().filter(|id| !players.contains(id)).collect();
                     let overridden = swap && !outsiders.is_empty();
                     if overridden { players[0] = outsiders[0]; }
-                    evening.start(&proposal, players.clone()).unwrap();
-                    prop_assert_eq!(evening.in_progress().unwrap().overridden(), overridden);
-                    let (out, pts) = outcomes(game, result);
-                    evening.finish(out, pts).unwrap();
+                    tonight.start(&proposal, players.clone()).unwrap();
+                    prop_assert_eq!(tonight.in_progress().unwrap().overridden(), overridden);
+                    tonight.finish(self::result(game, result)).unwrap();
                     if !overridden {
                         followed_runs.push((free, players));
                     } else {
@@ -140,7 +148,7 @@ proptest! {
                     if let [.., (free1, p1), (free2, p2)] = followed_runs.as_slice() {
                         for sat in free1.iter().filter(|id| free2.contains(id) && !p1.contains(id) && !p2.contains(id)) {
                             for both in p1.iter().filter(|id| p2.contains(id)) {
-                                prop_assert!(evening.games_played(*both) < evening.games_played(*sat) + 2,
+                                prop_assert!(tonight.games_played(*both) < tonight.games_played(*sat) + 2,
                                     "{} sat out two games while {} played both and is two ahead", sat, both);
                             }
                         }
@@ -150,8 +158,8 @@ proptest! {
         }
         // CE-4: every finished game is in tonight's table, once per player.
         for game in ClubGame::ALL {
-            let lines = table(&evening, game);
-            let finished: Vec<_> = evening.games.iter().filter(|g| g.game == game && g.finished()).collect();
+            let lines = table(&tonight, game);
+            let finished: Vec<_> = tonight.games.iter().filter(|g| g.game == game && g.finished()).collect();
             let played: usize = lines.iter().map(|(_, l)| l.played).sum();
             prop_assert_eq!(played, finished.len() * game.players());
             for (_, l) in &lines {
@@ -166,15 +174,14 @@ proptest! {
 
     #[test]
     fn with_everyone_present_all_evening_games_played_differ_by_at_most_one(people in 4..12usize, games in prop::collection::vec((0..5usize, any::<[u8; 32]>()), 1..60)) {
-        let mut evening = Evening::new();
-        for name in &NAMES[..people] { evening.arrive(name).unwrap(); }
+        let mut tonight = Tonight::new();
+        for name in &NAMES[..people] { tonight.arrive(name).unwrap(); }
         for (game, seed) in games {
             let game = ClubGame::ALL[game];
-            let proposal = propose(&evening, game, &seed).unwrap();
-            evening.start(&proposal, proposal.players.clone()).unwrap();
-            let (out, pts) = outcomes(game, seed[0]);
-            evening.finish(out, pts).unwrap();
-            let counts: Vec<usize> = (0..people).map(|id| evening.games_played(id)).collect();
+            let proposal = propose(&tonight, game, &seed).unwrap();
+            tonight.start(&proposal, proposal.players.clone()).unwrap();
+            tonight.finish(result(game, seed[0])).unwrap();
+            let counts: Vec<usize> = (0..people).map(|id| tonight.games_played(id)).collect();
             let (min, max) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
             prop_assert!(max - min <= 1, "games played {:?}", counts);
         }
@@ -183,22 +190,20 @@ proptest! {
 
 #[test]
 fn ce_2_the_proposal_says_when_a_draw_decided_and_among_whom() {
-    let mut evening = Evening::new();
+    let mut tonight = Tonight::new();
     for name in ["Anna", "Boris", "Chen"] {
-        evening.arrive(name).unwrap();
+        tonight.arrive(name).unwrap();
     }
     // Three fresh people, two seats: a draw decides, among all three.
-    let p = propose(&evening, ClubGame::Crazyhouse, &[7; 32]).unwrap();
+    let p = propose(&tonight, ClubGame::Crazyhouse, &[7; 32]).unwrap();
     assert!(p.tie_drawn);
     assert_eq!(p.drawn_among, vec![0, 1, 2]);
-    evening.start(&p, p.players.clone()).unwrap();
-    evening
-        .finish(vec![Outcome::Won, Outcome::Lost], None)
-        .unwrap();
+    tonight.start(&p, p.players.clone()).unwrap();
+    tonight.finish(duel(Outcome::Won)).unwrap();
     // Now the one who sat out plays, with one of the two: no draw for the
     // first, a draw between the other two (equal games, equal waiting).
     let sat = (0..3).find(|id| !p.players.contains(id)).unwrap();
-    let q = propose(&evening, ClubGame::Undo, &[9; 32]).unwrap();
+    let q = propose(&tonight, ClubGame::Undo, &[9; 32]).unwrap();
     assert!(q.players.contains(&sat));
     assert!(q.tie_drawn);
     assert_eq!(
@@ -211,82 +216,105 @@ fn ce_2_the_proposal_says_when_a_draw_decided_and_among_whom() {
             .collect::<Vec<_>>()
     );
     // Three for Nordau Shift: no draw decides who plays.
-    let r = propose(&evening, ClubGame::Nordau, &[1; 32]).unwrap();
+    let r = propose(&tonight, ClubGame::Nordau, &[1; 32]).unwrap();
     assert!(!r.tie_drawn && r.drawn_among.is_empty());
 }
 
 #[test]
 fn ce_1_people_come_and_go_and_keep_their_results() {
-    let mut evening = Evening::new();
-    let anna = evening.arrive("Anna").unwrap();
-    let boris = evening.arrive("Boris").unwrap();
+    let mut tonight = Tonight::new();
+    let anna = tonight.arrive("Anna").unwrap();
+    let boris = tonight.arrive("Boris").unwrap();
     assert_eq!(
-        evening.arrive("ANNA"),
+        tonight.arrive("ANNA"),
         Err(ClubError::NameTaken("ANNA".into())),
         "the same name, another case"
     );
     assert!(
-        matches!(evening.arrive(" Anna"), Err(ClubError::Name(_))),
+        matches!(tonight.arrive(" Anna"), Err(ClubError::Name(_))),
         "refused, never stripped"
     );
-    let p = propose(&evening, ClubGame::Cards, &[0; 32]).unwrap();
-    evening.start(&p, p.players.clone()).unwrap();
+    let p = propose(&tonight, ClubGame::Cards, &[0; 32]).unwrap();
+    tonight.start(&p, p.players.clone()).unwrap();
     assert_eq!(
-        evening.leave(anna),
+        tonight.leave(anna),
         Err(ClubError::GameInProgress),
         "one who plays leaves after the game"
     );
-    evening
-        .finish(vec![Outcome::Won, Outcome::Lost], None)
-        .unwrap();
-    evening.leave(anna).unwrap();
+    tonight.finish(duel(Outcome::Won)).unwrap();
+    tonight.leave(anna).unwrap();
     assert_eq!(
-        propose(&evening, ClubGame::Cards, &[0; 32]),
+        propose(&tonight, ClubGame::Cards, &[0; 32]),
         Err(ClubError::TooFew { needed: 2, free: 1 })
     );
-    evening.back(anna).unwrap();
+    tonight.back(anna).unwrap();
     assert_eq!(
-        table(&evening, ClubGame::Cards).len(),
+        table(&tonight, ClubGame::Cards).len(),
         2,
         "Anna's result stayed while she was away"
     );
-    assert_eq!(evening.games_played(anna) + evening.games_played(boris), 2);
+    assert_eq!(tonight.games_played(anna) + tonight.games_played(boris), 2);
 }
 
 #[test]
 fn a_start_is_checked_completely_before_anything_changes() {
-    let mut evening = Evening::new();
+    let mut tonight = Tonight::new();
     for name in ["Anna", "Boris", "Chen", "Dana"] {
-        evening.arrive(name).unwrap();
+        tonight.arrive(name).unwrap();
     }
-    let p = propose(&evening, ClubGame::Crazyhouse, &[3; 32]).unwrap();
-    let before = evening.clone();
+    let p = propose(&tonight, ClubGame::Crazyhouse, &[3; 32]).unwrap();
+    let before = tonight.clone();
     assert_eq!(
-        evening.start(&p, vec![0, 0]),
+        tonight.start(&p, vec![0, 0]),
         Err(ClubError::NotAvailable(0))
     );
     assert_eq!(
-        evening.start(&p, vec![0]),
+        tonight.start(&p, vec![0]),
         Err(ClubError::WrongPlayerCount { needed: 2, got: 1 })
     );
     assert_eq!(
-        evening.start(&p, vec![0, 9]),
+        tonight.start(&p, vec![0, 9]),
         Err(ClubError::NotAvailable(9))
     );
     assert_eq!(
-        evening.finish(vec![], None),
+        tonight.finish(duel(Outcome::Won)),
         Err(ClubError::NoGameInProgress)
     );
-    assert_eq!(evening, before);
-    evening.start(&p, vec![2, 3]).unwrap();
-    assert!(evening.in_progress().unwrap().overridden() || p.players == vec![2, 3]);
+    assert_eq!(tonight, before);
+    tonight.start(&p, vec![2, 3]).unwrap();
+    assert!(tonight.in_progress().unwrap().overridden() || p.players == vec![2, 3]);
+    let one = GameResult {
+        outcomes: vec![Outcome::Won],
+        seat_points: None,
+        record: String::new(),
+    };
+    assert_eq!(tonight.finish(one), Err(ClubError::WrongOutcomeCount));
+    let with_points = GameResult {
+        seat_points: Some(vec![2, 0]),
+        ..duel(Outcome::Won)
+    };
     assert_eq!(
-        evening.finish(vec![Outcome::Won], None),
-        Err(ClubError::WrongOutcomeCount)
+        tonight.finish(with_points),
+        Err(ClubError::WrongOutcomeCount),
+        "seat points are Nordau Shift's only"
     );
-    evening.abandon().unwrap();
+    tonight.abandon().unwrap();
     assert_eq!(
-        evening, before,
+        tonight, before,
         "an abandoned game leaves no trace in the rotation"
     );
+}
+
+/// A duel's result: White's outcome, Black's the other side of it.
+fn duel(white: Outcome) -> GameResult {
+    let black = match white {
+        Outcome::Won => Outcome::Lost,
+        Outcome::Lost => Outcome::Won,
+        other => other,
+    };
+    GameResult {
+        outcomes: vec![white, black],
+        seat_points: None,
+        record: "1. e4 e5".into(),
+    }
 }

@@ -3,7 +3,7 @@
 //! Pure and deterministic like every referee piece: the random tie-break of a
 //! proposal takes its 32 bytes from the caller.
 //!
-//! - [`Evening`]: who is present (CE-1) and every game started tonight, with
+//! - [`Tonight`]: who is present (CE-1) and every game started tonight, with
 //!   the proposal it came from, so an override stays recorded (CE-2).
 //! - [`rotation`]: the proposal for the next game (CE-2) and Swedish chess's
 //!   partners (CE-3).
@@ -15,7 +15,7 @@ pub mod standings;
 use crate::referee::names::{NameProblem, check_name, comparison_key};
 use std::fmt;
 
-/// A person at the table tonight: their place in [`Evening::people`].
+/// A person at the table tonight: their place in [`Tonight::people`].
 pub type PersonId = usize;
 
 /// The games an evening can hold, with how many play each.
@@ -92,10 +92,20 @@ pub struct TableGame {
     pub proposed: Vec<PersonId>,
     /// The proposal's last places were decided by a random draw among equals.
     pub tie_drawn: bool,
-    /// Once finished: each player's outcome, in `players` order.
-    pub outcomes: Option<Vec<Outcome>>,
-    /// Nordau Shift's seat points (NS-8) per player, once finished.
+    /// Once finished: how it ended, and its record.
+    pub result: Option<GameResult>,
+}
+
+/// How a game at the table ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Each player's outcome, in `players` order.
+    pub outcomes: Vec<Outcome>,
+    /// Nordau Shift's seat points (NS-8) per player; none in other games.
     pub seat_points: Option<Vec<u32>>,
+    /// The game's own exported record (PGN, BPGN or its log), which goes
+    /// home with the evening (CE-5).
+    pub record: String,
 }
 
 impl TableGame {
@@ -105,7 +115,7 @@ impl TableGame {
     }
 
     pub fn finished(&self) -> bool {
-        self.outcomes.is_some()
+        self.result.is_some()
     }
 }
 
@@ -152,7 +162,10 @@ impl fmt::Display for ClubError {
             }
             ClubError::NoGameInProgress => write!(f, "no game is being played"),
             ClubError::GameInProgress => write!(f, "a game is being played at the table"),
-            ClubError::WrongOutcomeCount => write!(f, "one outcome per player is needed"),
+            ClubError::WrongOutcomeCount => write!(
+                f,
+                "one outcome per player is needed (and, in Nordau Shift only, their seat points)"
+            ),
         }
     }
 }
@@ -160,14 +173,14 @@ impl fmt::Display for ClubError {
 /// Tonight at one table (CE-1, CE-2): people come and go, games start and
 /// finish one at a time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Evening {
+pub struct Tonight {
     pub people: Vec<Person>,
     pub games: Vec<TableGame>,
 }
 
-impl Evening {
-    pub fn new() -> Evening {
-        Evening::default()
+impl Tonight {
+    pub fn new() -> Tonight {
+        Tonight::default()
     }
 
     fn finished_count(&self) -> usize {
@@ -175,7 +188,7 @@ impl Evening {
     }
 
     /// CE-1: someone arrives. A name already tonight (present or gone) is
-    /// refused: that person comes [`Evening::back`] with their results.
+    /// refused: that person comes [`Tonight::back`] with their results.
     pub fn arrive(&mut self, name: &str) -> Result<PersonId, ClubError> {
         check_name(name).map_err(ClubError::Name)?;
         let key = comparison_key(name);
@@ -272,28 +285,27 @@ impl Evening {
             players,
             proposed: proposal.players.clone(),
             tie_drawn: proposal.tie_drawn,
-            outcomes: None,
-            seat_points: None,
+            result: None,
         });
         Ok(())
     }
 
     /// The game in progress ends: one outcome per player (and Nordau Shift's
     /// seat points). Its players wait from now.
-    pub fn finish(
-        &mut self,
-        outcomes: Vec<Outcome>,
-        seat_points: Option<Vec<u32>>,
-    ) -> Result<(), ClubError> {
+    pub fn finish(&mut self, result: GameResult) -> Result<(), ClubError> {
         let game = self.in_progress().ok_or(ClubError::NoGameInProgress)?;
         let n = game.players.len();
-        if outcomes.len() != n || seat_points.as_ref().is_some_and(|p| p.len() != n) {
+        let points_fit = match (&result.seat_points, game.game) {
+            (Some(p), ClubGame::Nordau) => p.len() == n,
+            (None, ClubGame::Nordau) => false,
+            (points, _) => points.is_none(),
+        };
+        if result.outcomes.len() != n || !points_fit {
             return Err(ClubError::WrongOutcomeCount);
         }
         let since = self.finished_count() + 1;
         let game = self.games.last_mut().expect("a game is in progress");
-        game.outcomes = Some(outcomes);
-        game.seat_points = seat_points;
+        game.result = Some(result);
         for id in game.players.clone() {
             self.people[id].waiting_since = since;
         }

@@ -4,10 +4,10 @@
 //! tonight come first, then those waiting longest since their last game
 //! (or since they arrived or came back). Equals are put in a random order
 //! first, drawn from the caller's 32 bytes, and the proposal says when that
-//! draw decided who plays. The proposal is only that: [`super::Evening::start`]
+//! draw decided who plays. The proposal is only that: [`super::Tonight::start`]
 //! takes whatever players the table settles on and records both.
 
-use super::{ClubError, ClubGame, Evening, PersonId};
+use super::{ClubError, ClubGame, PersonId, Tonight};
 use crate::referee::draw::DrawStream;
 
 /// The draw streams of one proposal's 32 bytes: one per use, so a change in
@@ -31,18 +31,18 @@ pub struct Proposal {
 }
 
 /// CE-2's order: fewest games, then longest waiting.
-fn rank(evening: &Evening, id: PersonId) -> (usize, usize) {
-    (evening.games_played(id), evening.people[id].waiting_since)
+fn rank(tonight: &Tonight, id: PersonId) -> (usize, usize) {
+    (tonight.games_played(id), tonight.people[id].waiting_since)
 }
 
 /// The proposal for `game` now (CE-2, and CE-3 for Swedish chess).
 pub fn propose(
-    evening: &Evening,
+    tonight: &Tonight,
     game: ClubGame,
     random: &[u8; 32],
 ) -> Result<Proposal, ClubError> {
     let needed = game.players();
-    let mut free = evening.free();
+    let mut free = tonight.free();
     if free.len() < needed {
         return Err(ClubError::TooFew {
             needed,
@@ -51,15 +51,15 @@ pub fn propose(
     }
     // Equals in a random order, then the stable sort keeps it among them.
     DrawStream::new(random, STREAM_TIES).shuffle(&mut free);
-    free.sort_by_key(|id| rank(evening, *id));
-    let cut = free.get(needed).map(|next| rank(evening, *next));
-    let last = rank(evening, free[needed - 1]);
+    free.sort_by_key(|id| rank(tonight, *id));
+    let cut = free.get(needed).map(|next| rank(tonight, *next));
+    let last = rank(tonight, free[needed - 1]);
     let tie_drawn = cut == Some(last);
     let drawn_among = if tie_drawn {
         let mut among: Vec<PersonId> = free
             .iter()
             .copied()
-            .filter(|id| rank(evening, *id) == last)
+            .filter(|id| rank(tonight, *id) == last)
             .collect();
         among.sort_unstable();
         among
@@ -69,7 +69,7 @@ pub fn propose(
     let mut players: Vec<PersonId> = free[..needed].to_vec();
     let mut partners_drawn = false;
     if game == ClubGame::Bughouse {
-        let (seated, drawn) = partners(evening, &players, random);
+        let (seated, drawn) = partners(tonight, &players, random);
         players = seated.to_vec();
         partners_drawn = drawn;
     } else {
@@ -92,9 +92,9 @@ pub fn teams(seats: &[PersonId]) -> [[PersonId; 2]; 2] {
 
 /// How often `a` and `b` were partners, and how often opponents, in the
 /// Swedish chess games finished tonight.
-pub fn met(evening: &Evening, a: PersonId, b: PersonId) -> (usize, usize) {
+pub fn met(tonight: &Tonight, a: PersonId, b: PersonId) -> (usize, usize) {
     let mut together = (0, 0);
-    for g in evening
+    for g in tonight
         .games
         .iter()
         .filter(|g| g.game == ClubGame::Bughouse && g.finished())
@@ -114,16 +114,16 @@ pub fn met(evening: &Evening, a: PersonId, b: PersonId) -> (usize, usize) {
 /// partners played together least tonight, then whose opponents met least;
 /// equals drawn. Returns the seats (team 1 on board A White and board B
 /// Black) and whether a draw decided the teams.
-fn partners(evening: &Evening, four: &[PersonId], random: &[u8; 32]) -> ([PersonId; 4], bool) {
+fn partners(tonight: &Tonight, four: &[PersonId], random: &[u8; 32]) -> ([PersonId; 4], bool) {
     let [a, b, c, d] = [four[0], four[1], four[2], four[3]];
     let mut splits = [[[a, b], [c, d]], [[a, c], [b, d]], [[a, d], [b, c]]];
     let mut stream = DrawStream::new(random, STREAM_PARTNERS);
     stream.shuffle(&mut splits);
     let cost = |[t1, t2]: &[[PersonId; 2]; 2]| {
-        let partnered = met(evening, t1[0], t1[1]).0 + met(evening, t2[0], t2[1]).0;
+        let partnered = met(tonight, t1[0], t1[1]).0 + met(tonight, t2[0], t2[1]).0;
         let opposed: usize = t1
             .iter()
-            .flat_map(|x| t2.iter().map(move |y| met(evening, *x, *y).1))
+            .flat_map(|x| t2.iter().map(move |y| met(tonight, *x, *y).1))
             .sum();
         (partnered, opposed)
     };

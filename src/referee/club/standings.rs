@@ -3,7 +3,7 @@
 //! own. Nothing is added across games: a duel's win and a seat's 2 points are
 //! different scales.
 
-use super::{ClubGame, Evening, Outcome, PersonId};
+use super::{ClubGame, Outcome, PersonId, Tonight};
 
 /// One person's line for one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,13 +18,13 @@ pub struct Line {
 
 /// Tonight's table: one line per person who finished a game of `game`, in
 /// the order people arrived.
-pub fn table(evening: &Evening, game: ClubGame) -> Vec<(PersonId, Line)> {
+pub fn table(tonight: &Tonight, game: ClubGame) -> Vec<(PersonId, Line)> {
     let mut lines: Vec<(PersonId, Line)> = Vec::new();
-    for g in evening.games.iter().filter(|g| g.game == game) {
-        let Some(outcomes) = &g.outcomes else {
+    for g in tonight.games.iter().filter(|g| g.game == game) {
+        let Some(result) = &g.result else {
             continue;
         };
-        for (seat, (id, outcome)) in g.players.iter().zip(outcomes).enumerate() {
+        for (seat, (id, outcome)) in g.players.iter().zip(&result.outcomes).enumerate() {
             let at = match lines.iter().position(|(p, _)| p == id) {
                 Some(at) => at,
                 None => {
@@ -40,7 +40,7 @@ pub fn table(evening: &Evening, game: ClubGame) -> Vec<(PersonId, Line)> {
                 Outcome::Lost => line.lost += 1,
                 Outcome::Observed => {}
             }
-            line.seat_points += g.seat_points.as_ref().map_or(0, |p| p[seat]);
+            line.seat_points += result.seat_points.as_ref().map_or(0, |p| p[seat]);
         }
     }
     lines.sort_by_key(|(id, _)| *id);
@@ -48,11 +48,11 @@ pub fn table(evening: &Evening, game: ClubGame) -> Vec<(PersonId, Line)> {
 }
 
 /// The games that have a line tonight, in [`ClubGame::ALL`]'s order.
-pub fn games_played(evening: &Evening) -> Vec<ClubGame> {
+pub fn games_played(tonight: &Tonight) -> Vec<ClubGame> {
     ClubGame::ALL
         .into_iter()
         .filter(|game| {
-            evening
+            tonight
                 .games
                 .iter()
                 .any(|g| g.game == *game && g.finished())
