@@ -9,6 +9,7 @@
 //!   partners (CE-3).
 //! - [`standings`]: tonight's table (CE-4).
 
+pub mod record;
 pub mod rotation;
 pub mod standings;
 
