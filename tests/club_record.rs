@@ -24,12 +24,12 @@ fn generated() -> Tonight {
     for name in ["Anna", "Boris", "Chen", "Dana", "Eli", "Фатима", "Gil"] {
         t.arrive(name).unwrap();
     }
-    let mut play = |t: &mut Tonight,
-                    game: ClubGame,
-                    seed: u8,
-                    outcomes: Vec<Outcome>,
-                    points: Option<Vec<u32>>,
-                    swap: bool| {
+    let play = |t: &mut Tonight,
+                game: ClubGame,
+                seed: u8,
+                outcomes: Vec<Outcome>,
+                points: Option<Vec<u32>>,
+                swap: bool| {
         let p = propose(t, game, &[seed; 32]).unwrap();
         let mut players = p.players.clone();
         if swap {

@@ -319,7 +319,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
     view! {
         <div class="middle uc-middle">
             <div class="middle-info">
-                {move || view_now.get().filter(|v| !deciding.get() && !(before_start.get() && v.mode == InputMode::Clock)).map(|v| {
+                {move || view_now.get().filter(|v| !deciding.get() && (v.mode == InputMode::Board || !before_start.get())).map(|v| {
                     let t = i18n.of(&TEXTS);
                     view! {
                         <span class="counter">{t.move_no} " " <strong>{v.move_number}</strong></span>
