@@ -10,7 +10,7 @@
 use nordau_shift::referee::club::record::TonightError;
 use nordau_shift::referee::club::rotation::propose;
 use nordau_shift::referee::club::standings::table;
-use nordau_shift::referee::club::{ClubGame, GameResult, Outcome, Tonight};
+use nordau_shift::referee::club::{ClubGame, PlayerOutcome, TableResult, Tonight};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -19,7 +19,7 @@ const FIXTURE: &str = "tests/fixtures/club/tonight-v1.json";
 /// Seven people, a late arrival, one who leaves, an override, a game of
 /// every kind and one still being played: every field the format has.
 fn generated() -> Tonight {
-    use Outcome::*;
+    use PlayerOutcome::*;
     let mut t = Tonight::new();
     for name in ["Anna", "Boris", "Chen", "Dana", "Eli", "Фатима", "Gil"] {
         t.arrive(name).unwrap();
@@ -27,7 +27,7 @@ fn generated() -> Tonight {
     let play = |t: &mut Tonight,
                 game: ClubGame,
                 seed: u8,
-                outcomes: Vec<Outcome>,
+                outcomes: Vec<PlayerOutcome>,
                 points: Option<Vec<u32>>,
                 swap: bool| {
         let p = propose(t, game, &[seed; 32]).unwrap();
@@ -42,7 +42,7 @@ fn generated() -> Tonight {
         }
         t.start(&p, players).unwrap();
         let record = format!("[Event \"{} {seed}\"]\n\n1. e4 *\n", game.id());
-        t.finish(GameResult {
+        t.finish(TableResult {
             outcomes,
             seat_points: points,
             record,

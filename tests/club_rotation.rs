@@ -12,7 +12,9 @@
 
 use nordau_shift::referee::club::rotation::{met, propose, teams};
 use nordau_shift::referee::club::standings::table;
-use nordau_shift::referee::club::{ClubError, ClubGame, GameResult, Outcome, PersonId, Tonight};
+use nordau_shift::referee::club::{
+    ClubError, ClubGame, PersonId, PlayerOutcome, TableResult, Tonight,
+};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -40,17 +42,17 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn result(game: ClubGame, pick: u8) -> GameResult {
+fn result(game: ClubGame, pick: u8) -> TableResult {
     let (outcomes, seat_points) = outcomes(game, pick);
-    GameResult {
+    TableResult {
         outcomes,
         seat_points,
         record: format!("a {} game", game.id()),
     }
 }
 
-fn outcomes(game: ClubGame, result: u8) -> (Vec<Outcome>, Option<Vec<u32>>) {
-    use Outcome::*;
+fn outcomes(game: ClubGame, result: u8) -> (Vec<PlayerOutcome>, Option<Vec<u32>>) {
+    use PlayerOutcome::*;
     match (game, result % 3) {
         (ClubGame::Nordau, 0) => (vec![Drawn; 3], Some(vec![1, 1, 1])),
         (ClubGame::Nordau, r) => {
@@ -199,7 +201,7 @@ fn ce_2_the_proposal_says_when_a_draw_decided_and_among_whom() {
     assert!(p.tie_drawn);
     assert_eq!(p.drawn_among, vec![0, 1, 2]);
     tonight.start(&p, p.players.clone()).unwrap();
-    tonight.finish(duel(Outcome::Won)).unwrap();
+    tonight.finish(duel(PlayerOutcome::Won)).unwrap();
     // Now the one who sat out plays, with one of the two: no draw for the
     // first, a draw between the other two (equal games, equal waiting).
     let sat = (0..3).find(|id| !p.players.contains(id)).unwrap();
@@ -241,7 +243,7 @@ fn ce_1_people_come_and_go_and_keep_their_results() {
         Err(ClubError::GameInProgress),
         "one who plays leaves after the game"
     );
-    tonight.finish(duel(Outcome::Won)).unwrap();
+    tonight.finish(duel(PlayerOutcome::Won)).unwrap();
     tonight.leave(anna).unwrap();
     assert_eq!(
         propose(&tonight, ClubGame::Cards, &[0; 32]),
@@ -277,21 +279,21 @@ fn a_start_is_checked_completely_before_anything_changes() {
         Err(ClubError::NotAvailable(9))
     );
     assert_eq!(
-        tonight.finish(duel(Outcome::Won)),
+        tonight.finish(duel(PlayerOutcome::Won)),
         Err(ClubError::NoGameInProgress)
     );
     assert_eq!(tonight, before);
     tonight.start(&p, vec![2, 3]).unwrap();
     assert!(tonight.in_progress().unwrap().overridden() || p.players == vec![2, 3]);
-    let one = GameResult {
-        outcomes: vec![Outcome::Won],
+    let one = TableResult {
+        outcomes: vec![PlayerOutcome::Won],
         seat_points: None,
         record: String::new(),
     };
     assert_eq!(tonight.finish(one), Err(ClubError::WrongOutcomeCount));
-    let with_points = GameResult {
+    let with_points = TableResult {
         seat_points: Some(vec![2, 0]),
-        ..duel(Outcome::Won)
+        ..duel(PlayerOutcome::Won)
     };
     assert_eq!(
         tonight.finish(with_points),
@@ -306,13 +308,13 @@ fn a_start_is_checked_completely_before_anything_changes() {
 }
 
 /// A duel's result: White's outcome, Black's the other side of it.
-fn duel(white: Outcome) -> GameResult {
+fn duel(white: PlayerOutcome) -> TableResult {
     let black = match white {
-        Outcome::Won => Outcome::Lost,
-        Outcome::Lost => Outcome::Won,
+        PlayerOutcome::Won => PlayerOutcome::Lost,
+        PlayerOutcome::Lost => PlayerOutcome::Won,
         other => other,
     };
-    GameResult {
+    TableResult {
         outcomes: vec![white, black],
         seat_points: None,
         record: "1. e4 e5".into(),

@@ -9,12 +9,36 @@
 //!   partners (CE-3).
 //! - [`standings`]: tonight's table (CE-4).
 
+pub mod outcomes;
 pub mod record;
 pub mod rotation;
 pub mod standings;
 
+use crate::referee::Colour;
+use crate::referee::bughouse::{BoardId, Seat as BhSeat};
 use crate::referee::names::{NameProblem, check_name, comparison_key};
 use std::fmt;
+
+/// Swedish chess's seats in the order of [`TableGame::players`]: board A
+/// White, board A Black, board B White, board B Black.
+pub const BUGHOUSE_SEATS: [BhSeat; 4] = [
+    BhSeat {
+        board: BoardId::A,
+        colour: Colour::White,
+    },
+    BhSeat {
+        board: BoardId::A,
+        colour: Colour::Black,
+    },
+    BhSeat {
+        board: BoardId::B,
+        colour: Colour::White,
+    },
+    BhSeat {
+        board: BoardId::B,
+        colour: Colour::Black,
+    },
+];
 
 /// A person at the table tonight: their place in [`Tonight::people`].
 pub type PersonId = usize;
@@ -73,7 +97,7 @@ pub struct Person {
 /// people on the winning and the losing seat win and lose, the Observer
 /// neither; a draw is drawn for all three.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum PlayerOutcome {
     Won,
     Drawn,
     Lost,
@@ -94,14 +118,14 @@ pub struct TableGame {
     /// The proposal's last places were decided by a random draw among equals.
     pub tie_drawn: bool,
     /// Once finished: how it ended, and its record.
-    pub result: Option<GameResult>,
+    pub result: Option<TableResult>,
 }
 
 /// How a game at the table ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
+pub struct TableResult {
     /// Each player's outcome, in `players` order.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<PlayerOutcome>,
     /// Nordau Shift's seat points (NS-8) per player; none in other games.
     pub seat_points: Option<Vec<u32>>,
     /// The game's own exported record (PGN, BPGN or its log), which goes
@@ -293,7 +317,7 @@ impl Tonight {
 
     /// The game in progress ends: one outcome per player (and Nordau Shift's
     /// seat points). Its players wait from now.
-    pub fn finish(&mut self, result: GameResult) -> Result<(), ClubError> {
+    pub fn finish(&mut self, result: TableResult) -> Result<(), ClubError> {
         let game = self.in_progress().ok_or(ClubError::NoGameInProgress)?;
         let n = game.players.len();
         let points_fit = match (&result.seat_points, game.game) {

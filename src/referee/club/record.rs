@@ -5,7 +5,7 @@
 //! Nordau Shift), so a damaged record is refused with its reason, never
 //! half-loaded.
 
-use super::{ClubGame, GameResult, Outcome, Person, TableGame, Tonight};
+use super::{ClubGame, Person, PlayerOutcome, TableGame, TableResult, Tonight};
 use crate::referee::json::{self, FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::names::{check_name, comparison_key};
 use serde_json::Value;
@@ -16,7 +16,7 @@ pub const TONIGHT_VERSION: u32 = 1;
 
 crate::referee::json::json_names! {
     ClubGame { Nordau = "nordau", Crazyhouse = "crazyhouse", Bughouse = "bughouse", Cards = "cards", Undo = "undo" }
-    Outcome { Won = "won", Drawn = "drawn", Lost = "lost", Observed = "observed" }
+    PlayerOutcome { Won = "won", Drawn = "drawn", Lost = "lost", Observed = "observed" }
 }
 
 /// Why a stored or received evening cannot be read.
@@ -59,7 +59,7 @@ impl FromJson for Person {
     }
 }
 
-impl ToJson for GameResult {
+impl ToJson for TableResult {
     fn to_json(&self) -> Json {
         obj([
             ("outcomes", f(&self.outcomes)),
@@ -72,10 +72,10 @@ impl ToJson for GameResult {
     }
 }
 
-impl FromJson for GameResult {
-    fn from_json(v: &Value) -> JsonResult<GameResult> {
+impl FromJson for TableResult {
+    fn from_json(v: &Value) -> JsonResult<TableResult> {
         let o = Obj::of(v)?;
-        Ok(GameResult {
+        Ok(TableResult {
             outcomes: o.req("outcomes")?,
             seat_points: o.opt("seat_points")?,
             record: o.req("record")?,

@@ -7,7 +7,8 @@
 //! draw decided who plays. The proposal is only that: [`super::Tonight::start`]
 //! takes whatever players the table settles on and records both.
 
-use super::{ClubError, ClubGame, PersonId, Tonight};
+use super::{BUGHOUSE_SEATS, ClubError, ClubGame, PersonId, Tonight};
+use crate::referee::bughouse::Team;
 use crate::referee::draw::DrawStream;
 
 /// The draw streams of one proposal's 32 bytes: one per use, so a change in
@@ -84,10 +85,21 @@ pub fn propose(
     })
 }
 
-/// Swedish chess's teams: board A White and board B Black against board A
-/// Black and board B White (docs/bughouse.md).
+/// Swedish chess's teams, team 1 first, from the players in seat order
+/// ([`BUGHOUSE_SEATS`]; team 1 is board A White and board B Black).
 pub fn teams(seats: &[PersonId]) -> [[PersonId; 2]; 2] {
-    [[seats[0], seats[3]], [seats[1], seats[2]]]
+    let of = |team: Team| {
+        let mut on = seats
+            .iter()
+            .zip(BUGHOUSE_SEATS)
+            .filter(|(_, s)| s.team() == team)
+            .map(|(p, _)| *p);
+        [
+            on.next().expect("two per team"),
+            on.next().expect("two per team"),
+        ]
+    };
+    [of(Team::One), of(Team::Two)]
 }
 
 /// How often `a` and `b` were partners, and how often opponents, in the
@@ -136,5 +148,11 @@ fn partners(tonight: &Tonight, four: &[PersonId], random: &[u8; 32]) -> ([Person
     // Who sits on which board, within each team: drawn too.
     stream.shuffle(&mut t1);
     stream.shuffle(&mut t2);
-    ([t1[0], t2[0], t2[1], t1[1]], drawn)
+    // Each team's two into its seats, in seat order (t1 is team 1).
+    let mut next = [t1.into_iter(), t2.into_iter()];
+    let seats = BUGHOUSE_SEATS.map(|seat| {
+        let team = usize::from(seat.team() == Team::Two);
+        next[team].next().expect("two seats per team")
+    });
+    (seats, drawn)
 }

@@ -3,7 +3,7 @@
 //! own. Nothing is added across games: a duel's win and a seat's 2 points are
 //! different scales.
 
-use super::{ClubGame, Outcome, PersonId, Tonight};
+use super::{ClubGame, PersonId, PlayerOutcome, Tonight};
 
 /// One person's line for one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,10 +35,10 @@ pub fn table(tonight: &Tonight, game: ClubGame) -> Vec<(PersonId, Line)> {
             let line = &mut lines[at].1;
             line.played += 1;
             match outcome {
-                Outcome::Won => line.won += 1,
-                Outcome::Drawn => line.drawn += 1,
-                Outcome::Lost => line.lost += 1,
-                Outcome::Observed => {}
+                PlayerOutcome::Won => line.won += 1,
+                PlayerOutcome::Drawn => line.drawn += 1,
+                PlayerOutcome::Lost => line.lost += 1,
+                PlayerOutcome::Observed => {}
             }
             line.seat_points += result.seat_points.as_ref().map_or(0, |p| p[seat]);
         }
