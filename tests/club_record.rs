@@ -254,3 +254,67 @@ proptest! {
         }
     }
 }
+
+/// CE: "an evening of 60 games fits comfortably in storage". Sixty games
+/// with real records (the longest PGN and BPGN fixtures, a 4 KB Crazyhouse
+/// game among them) and eleven people: the stored evening's size, printed
+/// and stated in docs/club.md.
+#[test]
+fn an_evening_of_sixty_games_fits_comfortably_in_storage() {
+    let records: Vec<String> = [
+        "tests/fixtures/crazyhouse/random-2.pgn",
+        "tests/fixtures/crazyhouse/random-3.pgn",
+        "tests/fixtures/saves/nordau/nordau-log-correction.pgn",
+        "tests/fixtures/saves/cards/cs8_blind_board_resigned_reveal.pgn",
+        "tests/fixtures/saves/undo/uc1_drawn_board_started_reveal.pgn",
+    ]
+    .iter()
+    .map(|p| std::fs::read_to_string(p).expect(p))
+    .collect();
+    let mut t = Tonight::new();
+    for name in [
+        "Anna", "Boris", "Chen", "Dana", "Eli", "Fatma", "Gil", "Hana", "Ivan", "Jo", "Kira",
+    ] {
+        t.arrive(name).unwrap();
+    }
+    for i in 0..60usize {
+        let game = ClubGame::ALL[i % 5];
+        let p = propose(&t, game, &[i as u8; 32]).unwrap();
+        t.start(&p, p.players.clone()).unwrap();
+        let outcomes = match game {
+            ClubGame::Nordau => {
+                nordau_shift::referee::club::outcomes::duel(nordau_shift::referee::Outcome::Draw)
+                    .into_iter()
+                    .chain([PlayerOutcome::Drawn])
+                    .collect()
+            }
+            ClubGame::Bughouse => vec![
+                PlayerOutcome::Won,
+                PlayerOutcome::Lost,
+                PlayerOutcome::Lost,
+                PlayerOutcome::Won,
+            ],
+            _ => vec![PlayerOutcome::Won, PlayerOutcome::Lost],
+        };
+        let seat_points = (game == ClubGame::Nordau).then(|| vec![1, 1, 1]);
+        t.finish(TableResult {
+            outcomes,
+            seat_points,
+            record: records[i % records.len()].clone(),
+        })
+        .unwrap();
+    }
+    let bytes = t.to_text().len();
+    let records_bytes: usize = t
+        .games
+        .iter()
+        .map(|g| g.result.as_ref().unwrap().record.len())
+        .sum();
+    println!(
+        "Club evening: 60 games, 11 people: {bytes} B stored, of which {records_bytes} B the games' own records"
+    );
+    assert_eq!(Tonight::from_text(&t.to_text()).unwrap(), t);
+    // A phone's storage for this origin is at least 5 MB (localStorage);
+    // the evening takes a small part, leaving the games' saves their room.
+    assert!(bytes <= 256 * 1024, "{bytes} B");
+}
