@@ -282,12 +282,7 @@ fn an_evening_of_sixty_games_fits_comfortably_in_storage() {
         let p = propose(&t, game, &[i as u8; 32]).unwrap();
         t.start(&p, p.players.clone()).unwrap();
         let outcomes = match game {
-            ClubGame::Nordau => {
-                nordau_shift::referee::club::outcomes::duel(nordau_shift::referee::Outcome::Draw)
-                    .into_iter()
-                    .chain([PlayerOutcome::Drawn])
-                    .collect()
-            }
+            ClubGame::Nordau => vec![PlayerOutcome::Drawn; 3],
             ClubGame::Bughouse => vec![
                 PlayerOutcome::Won,
                 PlayerOutcome::Lost,
