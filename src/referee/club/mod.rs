@@ -133,6 +133,19 @@ pub struct TableResult {
     pub record: String,
 }
 
+impl TableResult {
+    /// One outcome per player of `game`, and seat points in Nordau Shift only.
+    pub fn fits(&self, game: ClubGame) -> bool {
+        let n = game.players();
+        let points = match (&self.seat_points, game) {
+            (Some(p), ClubGame::Nordau) => p.len() == n,
+            (None, ClubGame::Nordau) => false,
+            (points, _) => points.is_none(),
+        };
+        self.outcomes.len() == n && points
+    }
+}
+
 impl TableGame {
     /// The table changed the proposal (CE-2): recorded, never hidden.
     pub fn overridden(&self) -> bool {
@@ -319,13 +332,7 @@ impl Tonight {
     /// seat points). Its players wait from now.
     pub fn finish(&mut self, result: TableResult) -> Result<(), ClubError> {
         let game = self.in_progress().ok_or(ClubError::NoGameInProgress)?;
-        let n = game.players.len();
-        let points_fit = match (&result.seat_points, game.game) {
-            (Some(p), ClubGame::Nordau) => p.len() == n,
-            (None, ClubGame::Nordau) => false,
-            (points, _) => points.is_none(),
-        };
-        if result.outcomes.len() != n || !points_fit {
+        if !result.fits(game.game) {
             return Err(ClubError::WrongOutcomeCount);
         }
         let since = self.finished_count() + 1;

@@ -169,16 +169,10 @@ impl Tonight {
                     return Err(at("unfinished, yet not the last"));
                 }
                 None => {}
-                Some(r) => {
-                    let points = match (&r.seat_points, game.game) {
-                        (Some(p), ClubGame::Nordau) => p.len() == needed,
-                        (None, ClubGame::Nordau) => false,
-                        (p, _) => p.is_none(),
-                    };
-                    if r.outcomes.len() != needed || !points {
-                        return Err(at("outcomes or seat points do not match its players"));
-                    }
+                Some(r) if !r.fits(game.game) => {
+                    return Err(at("outcomes or seat points do not match its players"));
                 }
+                Some(_) => {}
             }
         }
         let finished = self.finished_count();
