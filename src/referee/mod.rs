@@ -34,6 +34,7 @@ pub mod nordau;
 pub mod pgn;
 pub mod secret;
 pub mod setup_text;
+pub mod share;
 pub mod tagged;
 #[cfg(feature = "undo")]
 pub mod undo;
