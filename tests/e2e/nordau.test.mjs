@@ -579,6 +579,12 @@ describe("Nordau Shift table", () => {
       const opponent = seating[mover === "white" ? "black" : "white"].name;
       await undoButton.tap();
       await page.locator("[data-testid=correction-ask]").waitFor();
+      // The question faces the opponent: turned when Black sits across.
+      assert.equal(
+        await page.locator("[data-testid=correction-ask]").evaluate((e) => e.classList.contains("far")),
+        mover === "white",
+        "the question does not face the opponent",
+      );
       await page.getByRole("button", { name: `${opponent}: allow` }).tap();
       await page.locator(`.half.${mover}-seat.to-move`).waitFor();
       state = await readPlay(page);
@@ -709,6 +715,7 @@ describe("Nordau Shift table", () => {
         ),
       );
       await assertOnScreen(page, "[data-testid=correction-ask] p, [data-testid=correction-ask] .button", "the question");
+      assert.equal(await ask.evaluate((e) => e.classList.contains("far")), false, "White, the opponent, sits at the near side");
       await screenshot(page, "nordau-c4b-question");
       // "Keep the move" changes nothing.
       await ask.getByRole("button", { name: "Keep the move" }).tap();
