@@ -12,6 +12,8 @@
 //! context, the save slot and the contract test (`tests/module_contract.rs`)
 //! then work for it unchanged (docs/adding-a-game.md).
 
+use crate::referee::PgnInfo;
+use crate::referee::club::GameEnd;
 use crate::referee::commitment::parse_hex32;
 use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::DrawRecord as EveningDraw;
@@ -71,6 +73,14 @@ pub trait GameModule: Clone + Sized {
     /// so that a player who joins after the commitment screen still sees
     /// what the reveal must match. `None` where nothing was committed.
     fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
+        None
+    }
+
+    /// How the game ended, for tonight's table (CE-4): its players' names in
+    /// seat order, their outcomes and its record (its PGN dated by `info`, or
+    /// its log where it has no moves). `None` while it runs, and for a game
+    /// that no evening holds.
+    fn club_end(&self, _info: &PgnInfo) -> Option<GameEnd> {
         None
     }
 

@@ -616,3 +616,21 @@ pub fn recorded_draw(text: &str) -> Option<Result<RecordedDraw, RecordedDrawErro
     };
     Some(read())
 }
+
+/// A record read for showing, not replaying (a record opened from another
+/// phone, CE-5): its tag pairs in order, and its movetext as written. Lines
+/// that are not tag pairs before the movetext are left out.
+pub fn tags_and_moves(text: &str) -> (Vec<(String, String)>, String) {
+    let mut tags = Vec::new();
+    let mut moves = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if moves.is_empty() && trimmed.starts_with('[') {
+            tags.extend(parse_tag(trimmed));
+        } else if !trimmed.is_empty() || !moves.is_empty() {
+            moves.push_str(trimmed);
+            moves.push('\n');
+        }
+    }
+    (tags, moves.trim_end().to_owned())
+}

@@ -25,10 +25,13 @@
 //!   ended the match; the match then stands paused until *Resume*.
 //! - A flag always loses (BH-4): material never leaves a bughouse match.
 
+use crate::referee::PgnInfo;
+use crate::referee::bughouse::bpgn::bh_to_bpgn;
 use crate::referee::bughouse::rules::{
     BH_PLY_LIMIT, BhMove, BhMoveError, BoardId, BoardsEnd, BughouseBoards, Seat, Team,
 };
 use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
+use crate::referee::club::{BUGHOUSE_SEATS, ClubGame, GameEnd, TableResult, outcomes};
 use crate::referee::common::{Colour, InputMode};
 use crate::referee::crazyhouse::Pocket;
 use crate::referee::json::{
@@ -875,6 +878,21 @@ impl GameModule for BhGame {
     /// Both boards' clocks run at once (BH-2).
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         BoardId::BOTH.map(|b| self.clocks[b.index()].shown_ms(now_ms))
+    }
+
+    /// Names in the evening's seat order (`club::BUGHOUSE_SEATS`).
+    fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
+        Some(GameEnd {
+            game: ClubGame::Bughouse,
+            names: BUGHOUSE_SEATS
+                .map(|seat| self.setup().name(seat).to_owned())
+                .to_vec(),
+            result: TableResult {
+                outcomes: outcomes::bughouse(self.result?.outcome),
+                seat_points: None,
+                record: bh_to_bpgn(self, info),
+            },
+        })
     }
 }
 

@@ -47,11 +47,14 @@
 //!   its submission was the press; the defender lays it again). The time
 //!   since is charged to the defender who tapped (`ChessClock::undo_press`).
 
+use crate::referee::PgnInfo;
+use crate::referee::cards::pgn::cs_to_pgn;
 use crate::referee::cards::rules::{CardsBoard, CsBoardEnd};
 use crate::referee::cards::setup::{CsClock, CsSetup, CsSetupError, StackSource, cs_commitment};
 use crate::referee::cards::stack::{BlindStacks, Card, STACK_SIZE, Stack};
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{DrawClaim, MoveError};
+use crate::referee::club::{ClubGame, GameEnd, outcomes};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::committed::ShownCommitment;
@@ -1185,6 +1188,17 @@ impl GameModule for CsGame {
     fn fallen_flag(&self, now_ms: u64) -> Option<(u64, CsEvent)> {
         let (_, at) = self.clock.as_ref()?.flagged(now_ms)?;
         Some((at, CsEvent::Flag))
+    }
+
+    fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
+        let s = self.setup();
+        Some(outcomes::duel_end(
+            ClubGame::Cards,
+            [&s.white, &s.black],
+            self.result?.outcome,
+            cs_to_pgn(self, info),
+            || self.to_json(),
+        ))
     }
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {

@@ -157,6 +157,16 @@ impl TableGame {
     }
 }
 
+/// A game as it ended in its module: the names in its own seat order (the
+/// order of [`TableResult::outcomes`]), its kind and result. The evening
+/// enters it in the game being played when it is that game (`Tonight::enter`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub game: ClubGame,
+    pub names: Vec<String>,
+    pub result: TableResult,
+}
+
 /// Why the evening refused a change (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClubError {
@@ -178,6 +188,9 @@ pub enum ClubError {
     NoGameInProgress,
     GameInProgress,
     WrongOutcomeCount,
+    /// A game ended that is not the one tonight's table started (another
+    /// game, other names), or one already entered.
+    NotTonightsGame,
 }
 
 impl fmt::Display for ClubError {
@@ -200,6 +213,9 @@ impl fmt::Display for ClubError {
             }
             ClubError::NoGameInProgress => write!(f, "no game is being played"),
             ClubError::GameInProgress => write!(f, "a game is being played at the table"),
+            ClubError::NotTonightsGame => {
+                write!(f, "this game is not the one tonight's table is playing")
+            }
             ClubError::WrongOutcomeCount => write!(
                 f,
                 "one outcome per player is needed (and, in Nordau Shift only, their seat points)"
@@ -342,6 +358,46 @@ impl Tonight {
             self.people[id].waiting_since = since;
         }
         Ok(())
+    }
+
+    /// A game ended in its module (CE-4): entered in the game being played
+    /// when it is the same kind of game with the same people (names compared
+    /// as the name rule compares them), in whatever seats the game gave them;
+    /// its outcomes are put in the table game's player order. Anything else
+    /// (a game played outside the evening, names changed in its setup, a
+    /// record entered already) is refused and changes nothing.
+    pub fn enter(&mut self, end: GameEnd) -> Result<(), ClubError> {
+        let playing = self.in_progress().ok_or(ClubError::NoGameInProgress)?;
+        let entered = self.games.iter().any(|g| {
+            g.result
+                .as_ref()
+                .is_some_and(|r| r.record == end.result.record)
+        });
+        if playing.game != end.game
+            || entered
+            || !end.result.fits(end.game)
+            || end.names.len() != playing.players.len()
+        {
+            return Err(ClubError::NotTonightsGame);
+        }
+        let keys: Vec<String> = end.names.iter().map(|n| comparison_key(n)).collect();
+        let mut order = Vec::with_capacity(keys.len());
+        for id in &playing.players {
+            let key = comparison_key(&self.people[*id].name);
+            match keys.iter().position(|k| *k == key) {
+                Some(at) if !order.contains(&at) => order.push(at),
+                _ => return Err(ClubError::NotTonightsGame),
+            }
+        }
+        let result = &end.result;
+        self.finish(TableResult {
+            outcomes: order.iter().map(|&at| result.outcomes[at]).collect(),
+            seat_points: result
+                .seat_points
+                .as_ref()
+                .map(|points| order.iter().map(|&at| points[at]).collect()),
+            record: end.result.record,
+        })
     }
 
     /// The game in progress is given up: it leaves no result, and its

@@ -2,7 +2,7 @@
 //! [`PlayerOutcome`] per player, in the seat order of
 //! [`super::TableGame::players`].
 
-use super::{BUGHOUSE_SEATS, PlayerOutcome};
+use super::{BUGHOUSE_SEATS, ClubGame, GameEnd, PlayerOutcome, TableResult};
 use crate::referee::bughouse::BhOutcome;
 use crate::referee::nordau::{self, Seat};
 use crate::referee::{Colour, Outcome};
@@ -47,4 +47,25 @@ pub fn nordau(result: &nordau::GameResult) -> (Vec<PlayerOutcome>, Vec<u32>) {
         )
         .collect();
     (outcomes, result.points.to_vec())
+}
+
+/// A duel's end (White, Black), with its record: the PGN where the game has
+/// one, else its log (`log`: a game played on a physical board records no
+/// moves).
+pub fn duel_end<E>(
+    game: ClubGame,
+    names: [&str; 2],
+    outcome: Outcome,
+    pgn: Result<String, E>,
+    log: impl FnOnce() -> String,
+) -> GameEnd {
+    GameEnd {
+        game,
+        names: names.map(str::to_owned).to_vec(),
+        result: TableResult {
+            outcomes: duel(outcome),
+            seat_points: None,
+            record: pgn.unwrap_or_else(|_| log()),
+        },
+    }
 }

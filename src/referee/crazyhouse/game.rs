@@ -21,8 +21,11 @@
 //! - ZH-6's 600 half-moves count taps in clock mode (each press after the
 //!   start is a half-move), so the limit ends clock-mode games too.
 
+use crate::referee::PgnInfo;
 use crate::referee::chess_clock::{ChessClock, ClockError, TimeControl};
+use crate::referee::club::{ClubGame, GameEnd, outcomes};
 use crate::referee::common::{Colour, InputMode, Outcome};
+use crate::referee::crazyhouse::pgn::zh_to_pgn;
 use crate::referee::crazyhouse::rules::{
     CrazyhouseBoard, Pocket, ZH_PLY_LIMIT, ZhClaim, ZhEnd, ZhMoveError,
 };
@@ -651,6 +654,17 @@ impl GameModule for ZhGame {
     /// the delay runs out.
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         [self.clock.shown_ms(now_ms), None]
+    }
+
+    fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
+        let s = self.setup();
+        Some(outcomes::duel_end(
+            ClubGame::Crazyhouse,
+            [&s.white, &s.black],
+            self.result?.outcome,
+            zh_to_pgn(self, info),
+            || self.to_json(),
+        ))
     }
 }
 

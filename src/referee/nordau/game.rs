@@ -3,16 +3,19 @@
 //! is validated on a copy of the state and only committed when it is legal, so a
 //! refused event leaves the game untouched.
 
+use crate::referee::PgnInfo;
 pub use crate::referee::chessboard::DrawClaim;
 use crate::referee::chessboard::{BoardEnd, ChessBoard, MoveError};
+use crate::referee::club::{ClubGame, GameEnd, TableResult, outcomes};
 use crate::referee::commitment::{normalise_words, stream_key};
 pub use crate::referee::common::{InputMode, Outcome};
 use crate::referee::json::{Json, ToJson, f, json_names, obj, serde_via_json, tagged};
-use crate::referee::module::GameModule;
+use crate::referee::module::{GameModule, Logged};
 use crate::referee::nordau::bank::Banks;
 use crate::referee::nordau::commitment::commitment;
 use crate::referee::nordau::draw::{ShiftDraw, draw_seating};
 use crate::referee::nordau::log::GAME_NORDAU_SHIFT;
+use crate::referee::nordau::pgn::to_pgn;
 use crate::referee::nordau::seats::{Colour, Person, Seat, Seating};
 use crate::referee::nordau::setup::{Setup, SetupError};
 use crate::referee::tagged::tagged_json;
@@ -1096,6 +1099,20 @@ impl GameModule for Game {
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         let banks = &self.core.banks;
         [banks.running().map(|c| banks.remaining_ms(c, now_ms)), None]
+    }
+
+    /// The three in the setup's order, with their seat points (NS-8).
+    fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
+        let (outcomes, points) = outcomes::nordau(self.result()?);
+        Some(GameEnd {
+            game: ClubGame::Nordau,
+            names: self.names().to_vec(),
+            result: TableResult {
+                outcomes,
+                seat_points: Some(points),
+                record: to_pgn(self, info).unwrap_or_else(|_| Logged::to_json(self)),
+            },
+        })
     }
 }
 

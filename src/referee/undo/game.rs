@@ -44,8 +44,10 @@
 //!   press. In board mode there is no free correction: a move entered on the
 //!   screen board is taken back only with a token (UC-3).
 
+use crate::referee::PgnInfo;
 use crate::referee::chess_clock::{ChessClock, ClockError};
 use crate::referee::chessboard::{BoardEnd, ChessBoard, DrawClaim, MoveError};
+use crate::referee::club::{ClubGame, GameEnd, outcomes};
 use crate::referee::commitment::{MAX_WORD_BYTES, MAX_WORDS};
 use crate::referee::commitment::{normalise_words, stream_key};
 use crate::referee::committed::ShownCommitment;
@@ -55,6 +57,7 @@ use crate::referee::json::{FromJson, Json, JsonError, JsonResult, Obj, ToJson, f
 use crate::referee::log::{self, DrawRecord, Timed};
 use crate::referee::module::{GameModule, Logged, module_plumbing, restore_drawn, start_drawn};
 use crate::referee::tagged::tagged_json;
+use crate::referee::undo::pgn::uc_to_pgn;
 use crate::referee::undo::setup::{StartChoice, UcSetup, UcSetupError, uc_commitment};
 use crate::referee::undo::start::StartPosition;
 use serde_json::Value;
@@ -995,6 +998,17 @@ impl GameModule for UcGame {
 
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2] {
         [self.clock.shown_ms(now_ms), None]
+    }
+
+    fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
+        let s = self.setup();
+        Some(outcomes::duel_end(
+            ClubGame::Undo,
+            [&s.white, &s.black],
+            self.result?.outcome,
+            uc_to_pgn(self, info),
+            || self.to_json(),
+        ))
     }
 
     fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
