@@ -14,33 +14,17 @@ use crate::ui::verifier::verifier_fragment;
 use crate::web::storage;
 
 const KEY: &str = "evening.draws";
-/// Where unreadable records are kept aside, each under its own key (the
-/// first free of `evening.draws.unreadable`, `….2` … `….9`), never overwritten.
+/// Where unreadable records are kept aside (`storage::read_or_set_aside`).
 const UNREADABLE_KEY: &str = "evening.draws.unreadable";
-const UNREADABLE_KEEP: usize = 9;
 
 /// The stored record; an unreadable one is kept aside and a new one begun.
 /// With every aside key taken, the unreadable record stays where it is and
 /// nothing replaces it (`Corrupt`: the caller stores nothing).
 pub fn load() -> Result<Evening, EveningError> {
-    let Some(text) = storage::get(KEY) else {
-        return Ok(Evening::default());
-    };
-    match Evening::from_text(&text) {
-        Err(EveningError::Corrupt(why)) => {
-            let free = (1..=UNREADABLE_KEEP)
-                .map(|n| match n {
-                    1 => UNREADABLE_KEY.to_owned(),
-                    n => format!("{UNREADABLE_KEY}.{n}"),
-                })
-                .find(|key| storage::get(key).is_none());
-            match free {
-                Some(key) if storage::set(&key, &text) => Ok(Evening::default()),
-                _ => Err(EveningError::Corrupt(why)),
-            }
-        }
-        read => read,
-    }
+    storage::read_or_set_aside(KEY, UNREADABLE_KEY, Evening::from_text, |e| {
+        matches!(e, EveningError::Corrupt(_))
+    })
+    .map(Option::unwrap_or_default)
 }
 
 /// Keeps a revealed commitment; false if this phone could not store it (or

@@ -79,7 +79,10 @@ const _: () = {
             j += 1;
         }
         assert!(
-            !is_route_of("#/about", GAMES[i].id) && !is_route_of("#/verify", GAMES[i].id),
+            !is_route_of("#/about", GAMES[i].id)
+                && !is_route_of("#/verify", GAMES[i].id)
+                && !is_route_of("#/tonight", GAMES[i].id)
+                && !is_route_of("#/open", GAMES[i].id),
             "a game id is taken by a page"
         );
         i += 1;

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::club;
 use super::games::GAMES;
 use super::i18n::use_i18n;
 use super::offline_status::OfflineStatus;
@@ -16,6 +17,12 @@ pub fn Home(sw: SwStatus) -> impl IntoView {
             <h1>{move || i18n.t().shell.app_name}</h1>
             <p class="tagline">{move || i18n.t().shell.tagline}</p>
             <OfflineStatus state=sw.offline/>
+        </section>
+        <section class="home-tonight">
+            <a class="game-card tonight-card" href="#/tonight">
+                <span class="game-name">{move || i18n.of(&club::strings::TEXTS).title}</span>
+                <span class="game-summary">{move || i18n.of(&club::strings::TEXTS).home_summary}</span>
+            </a>
         </section>
         <section class="games" aria-labelledby="games-heading">
             <h2 id="games-heading">{move || i18n.t().shell.choose_game}</h2>

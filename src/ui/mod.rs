@@ -23,6 +23,7 @@ pub mod bughouse;
 #[cfg(feature = "cards")]
 pub mod cards;
 pub mod clock_controls;
+pub mod club;
 #[cfg(any(feature = "cards", feature = "undo"))]
 pub mod commit_parts;
 pub mod confirm;
@@ -97,6 +98,11 @@ pub fn App() -> impl IntoView {
                         }.into_any()
                     }
                     Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
+                    Route::Tonight => {
+                        web::persistence::request_once();
+                        view! { <club::tonight::TonightPage/> }.into_any()
+                    }
+                    Route::Open(payload) => view! { <club::review::Review payload=payload/> }.into_any(),
                     Route::NotFound => view! {
                         <p class="notice">{move || i18n.t().shell.not_found}</p>
                     }.into_any(),

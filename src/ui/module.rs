@@ -8,9 +8,11 @@
 
 use leptos::prelude::*;
 
+use super::club::take_home::TakeHome;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
-use super::{evening, one_window, ticker};
+use super::{club, evening, one_window, ticker};
+use crate::referee::club::GameEnd;
 use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::DrawRecord;
 use crate::referee::module::{GameModule, Logged};
@@ -90,6 +92,11 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
         None
     }
+    /// How the game ended, for tonight's table (`GameModule::club_end`, its
+    /// record dated as the end screen dates it).
+    fn club_end(&self) -> Option<GameEnd> {
+        None
+    }
 }
 
 /// What players hear and feel at a moment of the game: a cue (unless muted)
@@ -141,6 +148,17 @@ impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
     fn commitment_before_move_one(&self) -> Option<ShownCommitment> {
         GameModule::commitment_before_move_one(self)
     }
+
+    fn club_end(&self) -> Option<GameEnd> {
+        club_end_of(self)
+    }
+}
+
+/// A referee game's end for tonight's table, its record dated by the
+/// game's first event as every end screen dates its PGN.
+pub fn club_end_of<G: GameModule>(game: &G) -> Option<GameEnd> {
+    let info = clock::pgn_info(game.events().first().map(|e| e.t_ms));
+    game.club_end(&info)
 }
 
 /// A module's fixed facts.
@@ -204,6 +222,17 @@ impl<G: ModuleGame> ModuleCtx<G> {
         };
         if let Some(draw) = leaving {
             evening::record(draw);
+        }
+        // A game that ends here enters tonight's table, once (CE-4).
+        let ended = next.as_ref().filter(|g| {
+            g.is_over()
+                && g.ended_here()
+                && !self
+                    .game
+                    .with_untracked(|b| b.as_ref().is_some_and(G::is_over))
+        });
+        if let Some(end) = ended.and_then(G::club_end) {
+            club::enter(end);
         }
         let slot = self.spec.slot;
         let saved = match &next {
@@ -371,6 +400,18 @@ impl<G: ModuleGame> ModuleCtx<G> {
         Signal::derive(move || game.with(|g| g.as_ref().and_then(G::commitment_before_move_one)))
     }
 
+    /// A finished game's record as tonight's table keeps it, with its kind:
+    /// what its end screen's code takes home (CE-5).
+    pub fn take_home(&self) -> Signal<Option<(&'static str, String)>> {
+        let game = self.game;
+        Signal::derive(move || {
+            game.with(|g| {
+                let end = g.as_ref().filter(|g| g.is_over())?.club_end()?;
+                Some((end.game.id(), end.result.record))
+            })
+        })
+    }
+
     /// The storage warning, or the export button in the play screen's strip.
     pub fn unsaved_warning(&self, compact: bool) -> impl IntoView + use<G> {
         let game = self.game;
@@ -424,6 +465,7 @@ impl<G: ModuleGame> ModuleCtx<G> {
                 screen=self.screen()
                 live=Memo::new(move |_| live())
                 unsaved=move || self.unsaved_warning(false)
+                take_home=self.take_home()
                 setup=setup
                 play=play
                 end=end
@@ -448,6 +490,9 @@ pub fn ModulePage(
     /// The storage warning (`ModuleCtx::unsaved_warning`).
     #[prop(into)]
     unsaved: ViewFn,
+    /// The finished game's record and kind (`ModuleCtx::take_home`): its
+    /// code is shown under every end screen.
+    take_home: Signal<Option<(&'static str, String)>>,
     #[prop(into)] setup: ViewFn,
     #[prop(into)] play: ViewFn,
     #[prop(into)] end: ViewFn,
@@ -466,7 +511,10 @@ pub fn ModulePage(
             {move || match screen.get() {
                 Screen::Setup => setup.run(),
                 Screen::Play => play.run(),
-                Screen::End => end.run(),
+                Screen::End => view! {
+                    {end.run()}
+                    <div class="page-narrow"><TakeHome record=take_home/></div>
+                }.into_any(),
             }}
         </div>
     }

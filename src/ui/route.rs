@@ -14,6 +14,10 @@ pub enum Route {
     Game(&'static GameEntry),
     /// The verifier; its inputs may come in the query (`#/verify?c=…&s=…`).
     Verify(Query),
+    /// The club evening's screen (`#/tonight`).
+    Tonight,
+    /// A record opened from a code (`#/open/<payload>`, CE-5).
+    Open(String),
     NotFound,
 }
 
@@ -67,6 +71,8 @@ impl Route {
             "" => Route::Home,
             "/about" => Route::About,
             "/verify" => Route::Verify(Query::parse(query)),
+            "/tonight" => Route::Tonight,
+            other if other.starts_with("/open/") => Route::Open(other["/open/".len()..].to_owned()),
             other => other
                 .strip_prefix('/')
                 .and_then(games::find)
@@ -80,6 +86,8 @@ impl Route {
             Route::About => "#/about",
             Route::Game(game) => game.href,
             Route::Verify(_) => "#/verify",
+            Route::Tonight => "#/tonight",
+            Route::Open(_) => "#/open/",
         }
     }
 }

@@ -77,6 +77,11 @@ impl TimedPrefs for Prefs {
     fn time_mut(&mut self) -> &mut TimeChoice {
         &mut self.time
     }
+
+    /// Board A White, A Black, B White, B Black: the evening's seat order.
+    fn names_mut(&mut self) -> Vec<&mut String> {
+        self.names.iter_mut().collect()
+    }
 }
 
 impl Prefs {

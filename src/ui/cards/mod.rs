@@ -16,6 +16,7 @@ use leptos::prelude::*;
 
 use crate::referee::Colour;
 use crate::referee::cards::{CsEvent, CsReason, CsView};
+use crate::referee::club::GameEnd;
 use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::{DrawFate, DrawRecord};
 use crate::ui::end_parts;
@@ -60,6 +61,10 @@ impl ModuleGame for CardsGame {
 
     fn export_text(&self) -> String {
         CardsGame::export_text(self)
+    }
+
+    fn club_end(&self) -> Option<GameEnd> {
+        module::club_end_of(&self.game)
     }
 
     /// Discarded on the commitment screen, the draw is withdrawn: no words

@@ -17,6 +17,7 @@ use leptos::prelude::*;
 
 use super::format;
 use super::module::{self, Alert, ModuleCtx, ModuleGame, ModulePage, Screen};
+use crate::referee::club::GameEnd;
 use crate::referee::{Event, Game, PublicView, Stage, Table, TableError, ViewPhase};
 use crate::web::device;
 
@@ -71,6 +72,10 @@ impl ModuleGame for Table {
 
     fn export_text(&self) -> String {
         store::export_text(self)
+    }
+
+    fn club_end(&self) -> Option<GameEnd> {
+        module::club_end_of(self.game()?)
     }
 
     fn screen(&self) -> Screen {
@@ -252,6 +257,7 @@ fn NordauModule(text: (Option<String>, bool)) -> impl IntoView {
             screen=ctx.screen()
             live=live
             unsaved=move || ctx.unsaved_warning(false)
+            take_home=base.take_home()
             setup=|| view! { <BeforePlay/> }
             play=|| view! { <play::PlayScreen/> }
             end=|| view! { <end::EndScreen/> }

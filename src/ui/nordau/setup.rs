@@ -157,7 +157,9 @@ fn name_problem(i18n: &I18n, t: &NordauTexts, error: &SetupError) -> Option<Stri
 pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let prefs = RwSignal::new(Prefs::load());
+    let mut loaded = Prefs::load();
+    crate::ui::club::seat(loaded.names.iter_mut().collect());
+    let prefs = RwSignal::new(loaded);
     let problem = RwSignal::new(None::<String>);
     // Refused number fields by id; Start waits until none is left.
     let refused = RwSignal::new(Vec::new());

@@ -18,6 +18,8 @@ use crate::web::storage;
 /// `TimeFields`, and put back when the form is used).
 pub trait TimedPrefs: Clone + Default + FromJson + ToJson + Send + Sync + 'static {
     fn time_mut(&mut self) -> &mut TimeChoice;
+    /// The name fields, in the game's seat order (`ui::club::seat`).
+    fn names_mut(&mut self) -> Vec<&mut String>;
 }
 
 /// A setup form's signals: its values (remembered under `key`), the time as
@@ -45,6 +47,7 @@ impl<P: TimedPrefs> SetupForm<P> {
     /// The values last remembered under `key`, or the defaults.
     pub fn load(key: &'static str) -> Self {
         let mut prefs: P = storage::get_json(key);
+        crate::ui::club::seat(prefs.names_mut());
         let time = prefs.time_mut().clone();
         SetupForm {
             key,
@@ -230,6 +233,10 @@ impl<X: OwnPrefs> FromJson for TwoPlayerPrefs<X> {
 impl<X: OwnPrefs> TimedPrefs for TwoPlayerPrefs<X> {
     fn time_mut(&mut self) -> &mut TimeChoice {
         &mut self.time
+    }
+
+    fn names_mut(&mut self) -> Vec<&mut String> {
+        vec![&mut self.white, &mut self.black]
     }
 }
 
