@@ -71,35 +71,43 @@ pub fn absolute_url(fragment: &str) -> String {
     format!("{base}{fragment}")
 }
 
-/// A listener on the document; dropping it removes it.
-pub struct DocumentListener {
+/// A listener on the document or the window; dropping it removes it.
+pub struct Listener {
+    target: web_sys::EventTarget,
     name: String,
     closure: wasm_bindgen::closure::Closure<dyn Fn()>,
 }
 
-impl Drop for DocumentListener {
+impl Drop for Listener {
     fn drop(&mut self) {
-        if let Some(document) = document() {
-            let _ = document.remove_event_listener_with_callback(
-                &self.name,
-                self.closure.as_ref().unchecked_ref(),
-            );
-        }
+        let _ = self
+            .target
+            .remove_event_listener_with_callback(&self.name, self.closure.as_ref().unchecked_ref());
     }
+}
+
+fn listen(target: web_sys::EventTarget, name: &str, f: impl Fn() + 'static) -> Option<Listener> {
+    let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
+    target
+        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(Listener {
+        target,
+        name: name.to_owned(),
+        closure,
+    })
 }
 
 /// Runs `f` whenever the document's event `name` fires, until the returned
 /// listener is dropped (tie it to the component that needs it).
-pub fn on_document_event(name: &str, f: impl Fn() + 'static) -> Option<DocumentListener> {
-    let document = document()?;
-    let closure = wasm_bindgen::closure::Closure::<dyn Fn()>::new(f);
-    document
-        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
-        .ok()?;
-    Some(DocumentListener {
-        name: name.to_owned(),
-        closure,
-    })
+pub fn on_document_event(name: &str, f: impl Fn() + 'static) -> Option<Listener> {
+    listen(document()?.into(), name, f)
+}
+
+/// Runs `f` whenever the window's event `name` fires (`storage`: another
+/// window changed this origin's storage), until the listener is dropped.
+pub fn while_window_event(name: &str, f: impl Fn() + 'static) -> Option<Listener> {
+    listen(web_sys::window()?.into(), name, f)
 }
 
 /// Whether the page is on screen (not a background tab or a locked phone).

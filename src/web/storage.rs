@@ -38,7 +38,7 @@ const ASIDE_KEEP: usize = 9;
 
 /// The record under `key` read by `parse`, or `Ok(None)` when there is none.
 /// An unreadable one (`unreadable` says which refusals mean damage, not a
-/// newer app) is kept aside under the first free of `aside`, `aside.2` …
+/// newer app) is moved aside to the first free of `aside`, `aside.2` …
 /// `aside.9`, never overwritten, and `Ok(None)` lets a new one begin. With
 /// every aside key taken, the damaged record stays where it is and its
 /// refusal is returned: the caller stores nothing over it.
@@ -61,7 +61,10 @@ pub fn read_or_set_aside<T, E>(
                 })
                 .find(|key| get(key).is_none());
             match free {
-                Some(free) if set(&free, &text) => Ok(None),
+                Some(free) if set(&free, &text) => {
+                    remove(key);
+                    Ok(None)
+                }
                 _ => Err(error),
             }
         }

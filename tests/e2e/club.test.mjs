@@ -7,8 +7,10 @@
 // stopped, show the same records. Every new screen passes the layout check
 // in both orientations and languages.
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import {
+  FILLABLE_STORAGE,
   LANDSCAPE,
   PORTRAIT,
   launchBrowser,
@@ -19,6 +21,9 @@ import {
   waitForServiceWorkerControl,
 } from "./harness.mjs";
 import { layoutFaults } from "./layout-check.mjs";
+
+// An independent QR decoder (jsQR, npm): what a camera would read off the code.
+const jsQR = createRequire(import.meta.url)("jsqr");
 
 const T0 = Date.UTC(2026, 11, 3, 18, 0, 0);
 const PEOPLE = ["Dana", "Yossi", "Noa", "Avi", "Maya", "Eli", "Tal"];
@@ -73,6 +78,32 @@ function assertCe2(evening, proposed) {
     }
 }
 
+/**
+ * Reads the QR code inside `box` as a camera would: its dark modules drawn
+ * at 4 px each with the quiet zone, decoded by jsQR. Returns the text.
+ */
+async function scan(box) {
+  const { d, modules } = await box.locator("svg.qr-code").evaluate((svg) => ({
+    d: svg.querySelector("path").getAttribute("d"),
+    modules: Number(svg.dataset.modules),
+  }));
+  const scale = 4;
+  const quiet = 4;
+  const size = (modules + 2 * quiet) * scale;
+  const pixels = new Uint8ClampedArray(size * size * 4).fill(255);
+  for (const [, x0, y0, run] of d.matchAll(/M(\d+) (\d+)h(\d+)/g)) {
+    for (let x = Number(x0); x < Number(x0) + Number(run); x++)
+      for (let dy = 0; dy < scale; dy++)
+        for (let dx = 0; dx < scale; dx++) {
+          const at = (((Number(y0) + quiet) * scale + dy) * size + (x + quiet) * scale + dx) * 4;
+          pixels[at] = pixels[at + 1] = pixels[at + 2] = 0;
+        }
+  }
+  const code = jsQR(pixels, size, size);
+  assert.ok(code, "the QR code does not decode");
+  return code.data;
+}
+
 async function chooseGame(page, id) {
   await page.locator(`.game-choice button[data-game=${id}]`).tap();
   await page.locator(`[data-testid=proposal][data-game=${id}]`).waitFor();
@@ -90,21 +121,17 @@ async function assertLayout(page, where) {
 /** Screenshots and the layout check of the screen on show, both orientations, en and ru. */
 async function lookAt(page, name) {
   for (const lang of ["en", "ru"]) {
-    await page.evaluate((lang) => {
-      localStorage.setItem("nordau-shift.lang", lang);
-    }, lang);
-    await page.reload();
-    await page.locator("[data-testid=tonight], [data-testid=review]").first().waitFor();
+    await page.locator(`.lang-option[lang=${lang}]`).tap();
+    await page.locator(`html[lang=${lang}]`).waitFor();
     for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
       await page.setViewportSize(viewport);
       await assertLayout(page, `${name} ${lang} ${orientation}`);
       await screenshot(page, `${name}-${lang}-${orientation}`);
     }
   }
-  await page.evaluate(() => localStorage.setItem("nordau-shift.lang", "en"));
+  await page.locator(".lang-option[lang=en]").tap();
+  await page.locator("html[lang=en]").waitFor();
   await page.setViewportSize(PORTRAIT);
-  await page.reload();
-  await page.locator("[data-testid=tonight], [data-testid=review]").first().waitFor();
 }
 
 // ---- the evening ----------------------------------------------------------------
@@ -187,6 +214,7 @@ describe("a club evening (issue #23)", () => {
         `Partners: ${bhSeats[0]} and ${bhSeats[3]}`,
         `Partners: ${bhSeats[1]} and ${bhSeats[2]}`,
       ]);
+      await lookAt(page, "club-proposal");
       await startProposed(page);
       await page.locator(".bh-setup").waitFor();
       const bhInputs = await page.locator(".bh-setup input[type=text]").evaluateAll((els) => els.map((e) => e.value));
@@ -198,6 +226,7 @@ describe("a club evening (issue #23)", () => {
       const reopened = await openWithFakeClock(phone, app.url, { route: "/tonight", ready: "[data-testid=tonight]", time: T0 + 60_000 });
       const page2 = reopened.page;
       assert.match(await page2.locator("[data-testid=playing-now]").innerText(), new RegExp(bhSeats.join(", ")));
+      await lookAt(page2, "club-playing");
       await page2.locator("[data-testid=playing-now] a.button").tap();
       await page2.locator(".bh-play").waitFor();
       await page2.locator(".bh-quad[data-seat=Ab] .half").tap();
@@ -241,6 +270,7 @@ describe("a club evening (issue #23)", () => {
       const duelLink = await duelCode.getAttribute("data-link");
       assert.equal(await duelCode.getAttribute("data-count"), "1");
       assert.ok(duelLink.startsWith(`${app.url}#/open/s1.crazyhouse.`), duelLink);
+      assert.equal(await scan(duelCode), duelLink, "the code is not the link");
       await screenshot(page2, "club-duel-end-en-portrait");
 
       // CE-4: the table adds up.
@@ -277,6 +307,8 @@ describe("a club evening (issue #23)", () => {
       const count = Number(await code.getAttribute("data-count"));
       for (let i = 0; i < count; i++) {
         eveningLinks.push(await code.getAttribute("data-link"));
+        assert.equal(await scan(code), eveningLinks[i], `code ${i + 1} is not its link`);
+        assert.ok(eveningLinks[i].length <= 720, `code ${i + 1} is ${eveningLinks[i].length} characters`);
         if (i + 1 < count) {
           await page2.locator("[data-testid=take-home-tonight] .take-home-next").tap();
           await page2.waitForFunction((prev) => document.querySelector("[data-testid=take-home-tonight] .take-home-code").dataset.link !== prev, eveningLinks[i]);
@@ -324,6 +356,67 @@ describe("a club evening (issue #23)", () => {
       } finally {
         await other.close();
       }
+    } finally {
+      await phone.close();
+      await app.stop();
+    }
+  });
+});
+
+describe("an evening survives what a game survives (issue #23)", () => {
+  test("full storage says so and loses nothing on screen; a second window follows; a damaged record is moved aside with a notice", async () => {
+    const app = await serveCopy();
+    const phone = await phoneContext(browser);
+    await phone.addInitScript(FILLABLE_STORAGE);
+    try {
+      const page = await phone.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await page.goto(`${app.url}#/tonight`);
+      await page.locator("[data-testid=tonight]").waitFor();
+      const add = async (p, person) => {
+        await p.locator(".add-person input").fill(person);
+        await p.locator(".add-person button[type=submit]").tap();
+        await p.locator(`.person[data-name="${person}"]`).waitFor();
+      };
+      const names = (p) => p.locator(".person").evaluateAll((els) => els.map((e) => e.dataset.name));
+      await add(page, "Dana");
+
+      // The disk is full: the change stays on screen and the screen says it is not stored.
+      await page.evaluate(() => (window.__full = true));
+      await add(page, "Yossi");
+      assert.match(await page.locator(".tonight [role=alert]").innerText(), /did not store tonight's table/);
+      await page.evaluate(() => (window.__full = false));
+      await add(page, "Noa");
+      assert.equal(await page.locator(".tonight [role=alert]").count(), 0);
+
+      // A second window shows the same evening and follows the first one's changes.
+      const second = await phone.newPage();
+      await second.goto(`${app.url}#/tonight`);
+      await second.locator(".person").first().waitFor();
+      assert.deepEqual(await names(second), ["Dana", "Yossi", "Noa"]);
+      await add(page, "Avi");
+      await second.locator('.person[data-name="Avi"]').waitFor();
+      await second.close();
+
+      // A damaged record is moved aside, whole, and the screen says so.
+      await page.evaluate(() => localStorage.setItem("club.tonight", '{"version":1,"people":[{"name":""}]}'));
+      await page.reload();
+      await page.locator("[data-testid=tonight-damaged]").waitFor();
+      assert.equal(await page.locator(".person").count(), 0);
+      assert.equal(
+        await page.evaluate(() => localStorage.getItem("club.tonight.unreadable")),
+        '{"version":1,"people":[{"name":""}]}',
+      );
+      // A newer app's record is left as it is, and the screen says to update.
+      const newer = '{"version":9,"people":[],"games":[]}';
+      await page.evaluate((t) => localStorage.setItem("club.tonight", t), newer);
+      await page.reload();
+      assert.match(await page.locator(".tonight [role=alert]").innerText(), /newer version/);
+      await page.locator(".add-person input").fill("Eli");
+      await page.locator(".add-person button[type=submit]").tap();
+      assert.equal(await page.evaluate(() => localStorage.getItem("club.tonight")), newer);
+      assert.deepEqual(errors, []);
     } finally {
       await phone.close();
       await app.stop();

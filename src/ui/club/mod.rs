@@ -31,6 +31,15 @@ pub fn load() -> Result<Tonight, TonightError> {
     .map(Option::unwrap_or_default)
 }
 
+/// The stored evening as `load` reads it, and whether an unreadable one was
+/// just moved aside (the screen says so).
+pub fn load_noting_damage() -> (Result<Tonight, TonightError>, bool) {
+    let stored = storage::get(KEY).is_some();
+    let read = load();
+    let moved = stored && read.is_ok() && storage::get(KEY).is_none();
+    (read, moved)
+}
+
 /// Stores the evening; whether the phone kept it.
 pub fn save(tonight: &Tonight) -> bool {
     storage::set(KEY, &tonight.to_text())

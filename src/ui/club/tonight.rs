@@ -129,7 +129,8 @@ impl Evening {
 #[component]
 pub fn TonightPage() -> impl IntoView {
     let i18n = use_i18n();
-    let (tonight, locked) = match super::load() {
+    let (read, moved_aside) = super::load_noting_damage();
+    let (tonight, locked) = match read {
         Ok(tonight) => (tonight, None),
         Err(error) => (Tonight::new(), Some(error)),
     };
@@ -139,6 +140,14 @@ pub fn TonightPage() -> impl IntoView {
         unsaved: RwSignal::new(false),
         problem: RwSignal::new(None),
     };
+    // Another window (or a game ending there) changed the evening: show it.
+    let listener = web::while_window_event("storage", move || {
+        if let Ok(stored) = super::load() {
+            evening.tonight.try_set(stored);
+        }
+    });
+    // Dropped (and removed) with this stored value, when the screen goes.
+    let _listener = StoredValue::new_local(listener);
     let record = Signal::derive(move || Some(("tonight", evening.tonight.with(Tonight::to_text))));
     view! {
         <section class="tonight" data-testid="tonight">
@@ -151,6 +160,9 @@ pub fn TonightPage() -> impl IntoView {
                     TonightError::Corrupt(_) => t.damaged,
                 };
                 view! { <p class="notice warn" role="alert">{why}</p> }
+            })}
+            {moved_aside.then(|| view! {
+                <p class="notice warn" role="status" data-testid="tonight-damaged">{move || i18n.of(&TEXTS).damaged}</p>
             })}
             <Show when=move || evening.unsaved.get()>
                 <p class="notice warn" role="alert">{move || i18n.of(&TEXTS).unsaved}</p>
@@ -260,14 +272,17 @@ fn NextGame(evening: Evening) -> impl IntoView {
     };
     view! {
         <div class="group next-game">
-            <h2 class="card-title">{move || i18n.of(&TEXTS).next_title}</h2>
+            <h2 class="card-title">{move || {
+                let t = i18n.of(&TEXTS);
+                if playing().is_some() { t.playing_now } else { t.next_title }
+            }}</h2>
             {move || match playing() {
                 Some((game, names)) => {
                     let t = i18n.of(&TEXTS);
                     let href = games::find(game.id()).map_or("#/", |e| e.href);
                     view! {
                         <div class="playing-now" data-testid="playing-now">
-                            <p class="playing-title"><strong>{t.playing_now} ": "</strong>{game_name(&i18n, game)}</p>
+                            <p class="playing-title">{game_name(&i18n, game)}</p>
                             <p class="playing-names">{names}</p>
                             <div class="button-row">
                                 <a class="button primary" href=href>{t.go_to_game}</a>
