@@ -50,9 +50,25 @@ pub struct DrawTexts {
     pub verify: &'static str,
 }
 
-pub static TEXTS: Catalogue<DrawTexts> = Catalogue { en: &EN, ru: &RU };
+pub static TEXTS: Catalogue<DrawTexts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 static EN: DrawTexts = DrawTexts {
+    title: "Commitments this evening",
+    left_title: "The last draw was left: its seed is revealed",
+    played: "Draw {n} played — seed {seed}",
+    withdrawn: "Draw {n} withdrawn before the words were locked — seed {seed}",
+    abandoned_before: "Draw {n} abandoned before move one — seed {seed}",
+    abandoned_after: "Draw {n} abandoned after {h} half-moves — seed {seed}",
+    commitment: "Commitment {c}",
+    verify: "Verify",
+};
+
+// Hebrew: to be translated (issue #24).
+static HE: DrawTexts = DrawTexts {
     title: "Commitments this evening",
     left_title: "The last draw was left: its seed is revealed",
     played: "Draw {n} played — seed {seed}",

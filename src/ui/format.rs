@@ -69,6 +69,13 @@ pub enum Plural {
         few: &'static str,
         many: &'static str,
     },
+    /// Hebrew (CLDR): one for 1, a dual for 2 where the noun has one
+    /// (שתי דקות; otherwise give the plural twice), the plural otherwise.
+    He {
+        one: &'static str,
+        two: &'static str,
+        other: &'static str,
+    },
 }
 
 impl Plural {
@@ -86,6 +93,11 @@ impl Plural {
                 (1, r) if r != 11 => one,
                 (2..=4, r) if !(12..=14).contains(&r) => few,
                 _ => many,
+            },
+            Plural::He { one, two, other } => match n {
+                1 => one,
+                2 => two,
+                _ => other,
             },
         }
     }

@@ -27,9 +27,25 @@ pub struct RevealTexts {
     pub copied: &'static str,
 }
 
-pub static TEXTS: Catalogue<RevealTexts> = Catalogue { en: &EN, ru: &RU };
+pub static TEXTS: Catalogue<RevealTexts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 static EN: RevealTexts = RevealTexts {
+    commitment: "Commitment",
+    seed: "Seed",
+    setup_code: "Setup code",
+    words: "Players’ words",
+    verify_qr: "QR code of the verifier link with the revealed seed",
+    open_verifier: "Open in verifier",
+    copy_link: "Copy the verifier link",
+    copied: "Link copied",
+};
+
+// Hebrew: to be translated (issue #24).
+static HE: RevealTexts = RevealTexts {
     commitment: "Commitment",
     seed: "Seed",
     setup_code: "Setup code",

@@ -19,10 +19,12 @@ pub fn browser_language() -> Option<String> {
     web_sys::window()?.navigator().language()
 }
 
-/// Keeps `<html lang>` in step with the chosen language (screen readers, hyphenation).
-pub fn set_document_lang(tag: &str) {
+/// Keeps `<html lang>` and `<html dir>` in step with the chosen language
+/// (screen readers, hyphenation, right-to-left layout).
+pub fn set_document_lang(tag: &str, dir: &str) {
     if let Some(root) = document().and_then(|doc| doc.document_element()) {
         let _ = root.set_attribute("lang", tag);
+        let _ = root.set_attribute("dir", dir);
     }
 }
 

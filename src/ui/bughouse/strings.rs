@@ -5,7 +5,11 @@ use crate::ui::i18n::Catalogue;
 use crate::ui::i18n::game::ImportTexts;
 
 /// This module's strings in every language the app speaks.
-pub static TEXTS: Catalogue<BughouseTexts> = Catalogue { en: &EN, ru: &RU };
+pub static TEXTS: Catalogue<BughouseTexts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 pub struct BughouseTexts {
     pub game_name: &'static str,
@@ -95,6 +99,91 @@ pub struct ReasonTexts {
 }
 
 pub static EN: BughouseTexts = BughouseTexts {
+    game_name: "Bughouse (Swedish chess)",
+    game_summary: "Four players, two boards, two teams: what you capture goes to your partner. Four clocks on one phone.",
+    setup_title: "New bughouse match",
+    team_legend: [
+        "Team 1: White on A, Black on B",
+        "Team 2: Black on A, White on B",
+    ],
+    seats: ["White A", "Black A", "White B", "Black B"],
+    names_required: "Enter all four names.",
+    default_time: "3 minutes each unless you choose otherwise (BH-7).",
+    minutes_of: [
+        "White A, minutes",
+        "Black A, minutes",
+        "White B, minutes",
+        "Black B, minutes",
+    ],
+    seating_title: "At the table",
+    seating: "Put the phone between the two boards, board A on team 1's left. Team 1 sits on one side (White on A, Black on B), team 2 across from them. Each player taps their own clock after moving.",
+    rules: [
+        "A piece you capture goes to your partner, who may drop it on an empty square of their board instead of a move — never a pawn on the first or last rank.",
+        "The match ends as soon as one board ends: mate, a flag or a resignation on either board decides it for both.",
+        "A check that a drop could block is not mate. Nobody is stalemated: a player with no move waits, clock running, for a piece from the partner.",
+        "Draws only when all four agree, when nobody to move on either board can move, or after 800 half-moves on both boards together.",
+        "Repetition is no draw: the pockets change with the other board.",
+    ],
+    import: ImportTexts {
+        title: "Continue or review a match (BPGN)",
+        explain: "Paste a bughouse BPGN. A match without a result continues on the on-screen boards with the time control above; a finished one opens for review.",
+        label: "BPGN text",
+    },
+    bpgn_errors: BpgnErrorTexts {
+        empty: "there is no match in this text.",
+        other_variant: "{text} games cannot be imported here: only bughouse matches.",
+        bad_fen: "the FEN tag is not two legal bughouse positions \"board A | board B\": {text}",
+        unlabelled: "move {text} has no board label before it (such as 1A. or 1b.).",
+        label_without_move: "{label} is not followed by a move.",
+        wrong_side: "move {label} {text}: it is the other side's turn on that board.",
+        wrong_number: "move {label} {text}: the next move on that board is {expected}",
+    },
+    board: "Board",
+    team: "Team",
+    tap_to_start: "Tap to start both boards",
+    black_starts: "Black starts the clocks",
+    tap_when_moved: "Tap when you have moved",
+    your_move: "Your move",
+    waiting: "Waiting",
+    no_move_wait: "No move: wait for your partner",
+    paused: "Paused",
+    delay: "delay",
+    undo_on: "Undo tap",
+    undo_move_on: "Undo move",
+    undo_tap_explain: "Take back {name}'s last tap on board {b}? The time since that tap is charged to {name}. Board {other} is not touched.",
+    undo_move_explain: "Take back {name}'s last move on board {b}, {move}? The time since that move is charged to {name}. Board {other} is not touched.",
+    undo_capture_explain: "Take back {name}'s last move on board {b}, {move}? The time since that move is charged to {name}, and the piece it captured leaves the partner's pocket. Board {other} is not touched.",
+    refused: "Not possible now.",
+    show_board: "Board",
+    resign: "Resign",
+    resign_as: "resigns",
+    draw: "Draw",
+    agree_draw: "All four agree to a draw",
+    report: "Report the result on a board",
+    mated: "is checkmated",
+    nobody_can_move: "Nobody to move can move (all four confirm)",
+    adjust_hint: "Pause the clocks to adjust time.",
+    discard: "End and discard this match",
+    match_over: "Match over",
+    team_wins: "Team {n} wins: {names}",
+    draw_result: "Draw",
+    reasons: ReasonTexts {
+        checkmate: "checkmate",
+        resignation: "resignation",
+        flag: "the flag fell",
+        agreement: "all four agreed a draw",
+        nobody_can_move: "nobody to move on either board could move",
+        ply_limit: "800 half-moves on both boards together",
+        recorded: "result as recorded in the BPGN",
+    },
+    on_board: "on board {b}",
+    moves: "Moves",
+    download_bpgn: "Download BPGN",
+    end_announce: "Match over: {result}, {reason}.",
+};
+
+// Hebrew: to be translated (issue #24).
+pub static HE: BughouseTexts = BughouseTexts {
     game_name: "Bughouse (Swedish chess)",
     game_summary: "Four players, two boards, two teams: what you capture goes to your partner. Four clocks on one phone.",
     setup_title: "New bughouse match",

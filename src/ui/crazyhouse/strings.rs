@@ -7,7 +7,11 @@ use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
 use crate::ui::i18n::game::{ImportTexts, PgnErrorTexts};
 
 /// This module's strings in every language the app speaks.
-pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue { en: &EN, ru: &RU };
+pub static TEXTS: Catalogue<CrazyhouseTexts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 pub struct CrazyhouseTexts {
     /// What Crazyhouse and Undo Chess say alike (read through `Deref`).
@@ -55,6 +59,60 @@ pub struct ZhReasonTexts {
 }
 
 pub static EN: CrazyhouseTexts = CrazyhouseTexts {
+    chess: &game::CHESS_EN,
+    game_name: "Crazyhouse",
+    game_summary: "Captured pieces change sides and can be dropped back onto the board. Two players, a full chess clock.",
+    setup_title: "New Crazyhouse game",
+    rules: [
+        "A captured piece changes colour and goes into the capturer's pocket. Instead of moving you may drop a pocket piece on any empty square — even with check or mate.",
+        "Pawns are not dropped on the first or last rank. A promoted piece goes back to the pocket as a pawn when captured.",
+        "Mate must hold against every drop. A rook dropped on its corner does not give castling back.",
+        "Draws: stalemate, agreement, threefold repetition with equal pockets (claimed), and after 600 half-moves. No 50-move rule; bare kings are not a draw. A flag always loses.",
+    ],
+    import: ImportTexts {
+        title: "Continue or review a game (PGN)",
+        explain: "Paste a Crazyhouse PGN. A game without a result continues on the on-screen board with the time control above; a finished one opens for review.",
+        label: "PGN text",
+    },
+    pgn_errors: PgnErrorTexts {
+        empty: "there is no game in this text.",
+        other_variant: "{text} games cannot be imported here: only Crazyhouse games.",
+        bad_fen: "the FEN tag is not a legal Crazyhouse position: {text}",
+    },
+    tap_to_start: ["Tap to start White's clock", "Tap to start Black's clock"],
+    board_waits: [
+        "Black starts White's clock first: tap Black's half, then White moves here.",
+        "White starts Black's clock first: tap White's half, then Black moves here.",
+    ],
+    wait_for_start: ["White starts the clock", "Black starts the clock"],
+    tap_when_moved: "Tap when you have moved",
+    waiting: "Waiting",
+    moves_made: Plural::En {
+        one: "move",
+        other: "moves",
+    },
+    undo_tap: "Undo last tap",
+    undo_move: "Undo last move",
+    undo_confirm: "Take it back? The time since that tap is charged to the player who tapped.",
+    refused: "Not possible now.",
+    claim_threefold: "Claim threefold repetition",
+    adjust_hint: "Pause the clock to adjust time.",
+    discard: "End and discard this game",
+    reasons: ZhReasonTexts {
+        checkmate: "checkmate",
+        stalemate: "stalemate",
+        resignation: "resignation",
+        agreement: "agreed draw",
+        threefold: "threefold repetition (claimed)",
+        fivefold: "fivefold repetition",
+        ply_limit: "600 half-moves were played",
+        flag: "the flag fell",
+        recorded: "result as recorded in the PGN",
+    },
+};
+
+// Hebrew: to be translated (issue #24).
+pub static HE: CrazyhouseTexts = CrazyhouseTexts {
     chess: &game::CHESS_EN,
     game_name: "Crazyhouse",
     game_summary: "Captured pieces change sides and can be dropped back onto the board. Two players, a full chess clock.",

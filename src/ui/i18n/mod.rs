@@ -16,16 +16,26 @@ use crate::web::storage;
 pub enum Lang {
     En,
     Ru,
+    He,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ru, Lang::He];
 
     /// BCP 47 tag, used for `<html lang>` and for storage.
     pub fn tag(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Ru => "ru",
+            Lang::He => "he",
+        }
+    }
+
+    /// The writing direction, for `<html dir>`: Hebrew runs right to left.
+    pub fn dir(self) -> &'static str {
+        match self {
+            Lang::He => "rtl",
+            Lang::En | Lang::Ru => "ltr",
         }
     }
 
@@ -65,13 +75,25 @@ pub static RU: Texts = Texts {
 };
 
 /// The shell's strings in every language, picked as a module's are.
-static SHELL: Catalogue<Texts> = Catalogue { en: &EN, ru: &RU };
+pub static HE: Texts = Texts {
+    lang: Lang::He,
+    shell: &shell::HE,
+    verifier: &verifier::HE,
+    game: &game::HE,
+};
+
+static SHELL: Catalogue<Texts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 /// One module's strings in every language; a game module keeps its own beside
 /// its screens, so adding a game never edits a central file.
 pub struct Catalogue<T: 'static> {
     pub en: &'static T,
     pub ru: &'static T,
+    pub he: &'static T,
 }
 
 impl<T> Catalogue<T> {
@@ -79,6 +101,7 @@ impl<T> Catalogue<T> {
         match lang {
             Lang::En => self.en,
             Lang::Ru => self.ru,
+            Lang::He => self.he,
         }
     }
 }
@@ -101,7 +124,10 @@ impl I18n {
         let i18n = I18n {
             lang: RwSignal::new(initial),
         };
-        Effect::new(move |_| crate::web::set_document_lang(i18n.lang.get().tag()));
+        Effect::new(move |_| {
+            let lang = i18n.lang.get();
+            crate::web::set_document_lang(lang.tag(), lang.dir());
+        });
         provide_context(i18n);
         i18n
     }

@@ -8,7 +8,11 @@ use crate::ui::i18n::game::{self, TwoPlayerChessTexts};
 use crate::ui::i18n::game::{ImportTexts, PgnErrorTexts};
 
 /// This module's strings in every language the app speaks.
-pub static TEXTS: Catalogue<UndoTexts> = Catalogue { en: &EN, ru: &RU };
+pub static TEXTS: Catalogue<UndoTexts> = Catalogue {
+    en: &EN,
+    ru: &RU,
+    he: &HE,
+};
 
 pub struct UndoTexts {
     /// What Crazyhouse and Undo Chess say alike (read through `Deref`).
@@ -117,6 +121,117 @@ impl BoardEndTexts {
 }
 
 pub static EN: UndoTexts = UndoTexts {
+    chess: &game::CHESS_EN,
+    game_name: "Undo Chess",
+    game_summary: "Chess960 from a drawn start. Each player holds undo tokens: give one to take back your opponent's last move and yours.",
+    setup_title: "New Undo Chess game",
+    start_title: "Start position",
+    start_choices: StartChoiceTexts {
+        drawn: "Drawn (Chess960, committed before the game)",
+        standard: "Standard chess (position 518)",
+        typed: "A number you choose",
+    },
+    start_number: "Position number (0–959)",
+    tokens_title: "Undo tokens",
+    tokens_white: "White's tokens (0–3)",
+    tokens_black: "Black's tokens (0–3)",
+    rules: [
+        "Chess960: the back rank is drawn, Black's mirrors White's. Castle by tapping the king, then its rook; the king and rook end on the usual squares.",
+        "On your turn, after your first move, you may give your opponent one token to take back their last move and your move before it. Several in a row are allowed.",
+        "Your clock keeps running through an undo: time is never given back.",
+        "Mated or stalemated while holding a token, you may still undo or accept. If your flag falls meanwhile, the result on the board stands.",
+    ],
+    import: ImportTexts {
+        title: "Review a Chess960 game (PGN)",
+        explain: "Paste a Chess960 or standard PGN to step through it.",
+        label: "PGN text",
+    },
+    pgn_errors: PgnErrorTexts {
+        empty: "There is no game in this text.",
+        other_variant: "This is a {text} game, not Chess960.",
+        bad_fen: "The FEN tag is not a legal Chess960 position: {text}",
+    },
+    commit: CommitTexts {
+        title: "Commitment",
+        explain: "This fingerprint fixes the start position before anyone can know it. Photograph it or scan its code with another phone now; after the game the seed is shown and anyone can check the draw.",
+        commitment: "Commitment",
+        copy: "Copy",
+        copied: "Copied ✓",
+        words_title: "Your words (optional)",
+        words_explain: "Each player may type any words; they are mixed into the draw, so the phone alone cannot choose the position.",
+        words_for: "Words of {name}",
+        words_refused: "Too many or too long words (at most 16, each up to 256 bytes).",
+        lock_words: "Lock words and draw the position",
+        until_move_one: "Shown until move one, for anyone who joins late: after the game the revealed seed must give exactly this.",
+        close: "Close",
+    },
+    unsealed: "This browser cannot seal the seed: until the draw it is stored readable on this phone.",
+    cannot_draw: "This browser gives no random numbers: choose a position instead.",
+    tap_to_start: ["Tap to start White's clock", "Tap to start Black's clock"],
+    board_waits: [
+        "Black starts White's clock first: tap Black's half, then White moves here.",
+        "White starts Black's clock first: tap White's half, then Black moves here.",
+    ],
+    wait_for_start: ["White starts the clock", "Black starts the clock"],
+    tap_when_moved: "Move, then tap",
+    waiting: "Waiting",
+    tokens: Plural::En {
+        one: "token",
+        other: "tokens",
+    },
+    position_no: "Position {n}",
+    position_drawn: "Drawn position {n}",
+    position_chosen: "Chosen position {n}",
+    set_up_board: "Set up the board: both back ranks as shown, pawns in front.",
+    rank_of: ["White, rank 1", "Black, rank 8"],
+    undo_button: "Undo (give a token)",
+    undo_confirm: "Give your opponent one token and take back their last move and yours?",
+    undo_would: "Undo takes back {moves}",
+    undone: "{name} gave {other} a token: {moves} taken back.",
+    take_back: "Take back on the board: first {first}, then {second}.",
+    refused: "Not possible now.",
+    decision: BoardEndTexts {
+        checkmate: "{name} is checkmated — but holds a token.",
+        stalemate: "{name} is stalemated — but holds a token.",
+    },
+    decision_status: "Undo or accept?",
+    decision_clock: "The clock runs; if it runs out, the result on the board stands.",
+    accept: BoardEndTexts {
+        checkmate: "Accept the checkmate",
+        stalemate: "Accept the stalemate",
+    },
+    claim_threefold: "Claim threefold repetition",
+    claim_fifty: "Claim the 50-move rule",
+    adjust_hint: "Pause the clock to adjust time.",
+    discard: "End and discard this game",
+    reasons: UcReasonTexts {
+        checkmate: "checkmate",
+        stalemate: "stalemate",
+        insufficient_material: "insufficient material",
+        fivefold: "fivefold repetition",
+        seventy_five_moves: "75-move rule",
+        threefold_claim: "threefold repetition (claimed)",
+        fifty_moves_claim: "50-move rule (claimed)",
+        agreement: "agreed draw",
+        resignation: "resignation",
+        flag: "the flag fell",
+    },
+    flag_while_deciding: "The flag fell while deciding: the result on the board stands (UC-7).",
+    tokens_left: "Tokens at the end",
+    undos_made: Plural::En {
+        one: "undo",
+        other: "undos",
+    },
+    reveal_title: "Check the drawn start",
+    reveal_explain: "The seed is revealed: with the setup code and the words it must give the commitment shown before the game and this position.",
+    review_title: "Review",
+    review_prev: "Previous move",
+    review_next: "Next move",
+    review_close: "Close",
+};
+
+// Hebrew: to be translated (issue #24).
+pub static HE: UndoTexts = UndoTexts {
     chess: &game::CHESS_EN,
     game_name: "Undo Chess",
     game_summary: "Chess960 from a drawn start. Each player holds undo tokens: give one to take back your opponent's last move and yours.",
