@@ -17,7 +17,9 @@
     root.dataset.theme = 'sun';
   }
   var lang = (stored('nordau-shift.lang') || navigator.language || 'en').split(/[-_]/)[0].toLowerCase();
-  root.lang = lang === 'ru' ? 'ru' : 'en';
+  if (lang === 'iw') lang = 'he'; // older Android's tag for Hebrew
+  root.lang = lang === 'ru' || lang === 'he' ? lang : 'en';
+  root.dir = root.lang === 'he' ? 'rtl' : 'ltr';
   var page = location.hash.replace(/^#\/?/, '');
   root.dataset.start = page === '' ? 'home' : 'page';
 })();

@@ -46,7 +46,10 @@ fn language_tags_round_trip_and_accept_regions() {
     }
     assert_eq!(Lang::from_tag("ru-RU"), Some(Lang::Ru));
     assert_eq!(Lang::from_tag("EN_gb"), Some(Lang::En));
-    assert_eq!(Lang::from_tag("he-IL"), None);
+    assert_eq!(Lang::from_tag("he-IL"), Some(Lang::He));
+    // Older Android and Java still say `iw` for Hebrew.
+    assert_eq!(Lang::from_tag("iw-IL"), Some(Lang::He));
+    assert_eq!(Lang::from_tag("fr-FR"), None);
 }
 
 #[wasm_bindgen_test]

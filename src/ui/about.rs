@@ -83,6 +83,16 @@ pub fn About() -> impl IntoView {
             </p>
             <h2>{move || i18n.t().shell.features_title}</h2>
             <ul class="feature-list">{feature_rows}</ul>
+            <h2>{move || i18n.of(&super::voice::TEXTS).title}</h2>
+            <p class="voice-languages" data-testid="voice-languages">{move || {
+                let t = i18n.of(&super::voice::TEXTS);
+                let langs = super::voice::speakable();
+                if langs.is_empty() {
+                    t.cannot_speak.to_owned()
+                } else {
+                    super::format::fill(t.can_speak, &[("langs", &langs.join(", "))])
+                }
+            }}</p>
             <p class="version">
                 {move || i18n.t().shell.about_version} " " {env!("CARGO_PKG_VERSION")}
             </p>

@@ -299,12 +299,13 @@ fn step_label(i18n: super::i18n::I18n, step: i64) -> String {
     let t = &i18n.t().game.menu;
     let sign = if step < 0 { '−' } else { '+' };
     let s = step.unsigned_abs() / 1000;
-    let amount = if s >= 60 {
-        super::format::fill(t.adjust_minutes, &[("n", &(s / 60).to_string())])
+    // The sign goes with the number, inside the template's {n}: a
+    // right-to-left template isolates the two together.
+    if s >= 60 {
+        super::format::fill(t.adjust_minutes, &[("n", &format!("{sign}{}", s / 60))])
     } else {
-        super::format::fill(t.adjust_seconds, &[("n", &s.to_string())])
-    };
-    format!("{sign}{amount}")
+        super::format::fill(t.adjust_seconds, &[("n", &format!("{sign}{s}"))])
+    }
 }
 
 /// One player's row of the game menu's time adjustment: who, the time, and
@@ -358,6 +359,7 @@ pub fn SoundAndDiscard(
                 on:click=move |_| on_mute.run(!muted.get_untracked())>
                 {move || if muted.get() { i18n.t().game.menu.unmute } else { i18n.t().game.menu.mute }}
             </button>
+            <super::voice::VoiceSwitch/>
             <super::confirm::ConfirmButton
                 label=Signal::derive(move || discard_label.get().to_owned())
                 on_confirm=on_discard

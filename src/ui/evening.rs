@@ -67,16 +67,16 @@ static EN: DrawTexts = DrawTexts {
     verify: "Verify",
 };
 
-// Hebrew: to be translated (issue #24).
 static HE: DrawTexts = DrawTexts {
-    title: "Commitments this evening",
-    left_title: "The last draw was left: its seed is revealed",
-    played: "Draw {n} played — seed {seed}",
-    withdrawn: "Draw {n} withdrawn before the words were locked — seed {seed}",
-    abandoned_before: "Draw {n} abandoned before move one — seed {seed}",
-    abandoned_after: "Draw {n} abandoned after {h} half-moves — seed {seed}",
-    commitment: "Commitment {c}",
-    verify: "Verify",
+    title: "התחייבויות הערב",
+    left_title: "ההגרלה האחרונה ננטשה: הזרע שלה נחשף",
+    played: "הגרלה \u{2068}{n}\u{2069} שוחקה — זרע \u{2068}{seed}\u{2069}",
+    withdrawn: "הגרלה \u{2068}{n}\u{2069} בוטלה לפני נעילת המילים — זרע \u{2068}{seed}\u{2069}",
+    abandoned_before: "הגרלה \u{2068}{n}\u{2069} ננטשה לפני המסע הראשון — זרע \u{2068}{seed}\u{2069}",
+    // "After half-move no. h": no counted noun to agree with the number.
+    abandoned_after: "הגרלה \u{2068}{n}\u{2069} ננטשה אחרי חצי מסע מס׳ \u{2068}{h}\u{2069} — זרע \u{2068}{seed}\u{2069}",
+    commitment: "התחייבות \u{2068}{c}\u{2069}",
+    verify: "אימות",
 };
 
 static RU: DrawTexts = DrawTexts {

@@ -58,6 +58,7 @@ pub mod ticker;
 pub mod undo;
 pub mod update_notice;
 pub mod verifier;
+pub mod voice;
 pub mod witness;
 clocked_games_only!(end_parts, time_setup);
 

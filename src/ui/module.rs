@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::club::take_home::TakeHome;
 use super::i18n::{I18n, use_i18n};
 use super::saved::{Damage, DamagedSave, Loaded, Saved, Slot, UnsavedWarning};
-use super::{club, evening, one_window, ticker};
+use super::{club, evening, one_window, ticker, voice};
 use crate::referee::club::GameEnd;
 use crate::referee::committed::ShownCommitment;
 use crate::referee::evening::DrawRecord;
@@ -499,6 +499,21 @@ pub fn ModulePage(
 ) -> impl IntoView {
     let damaged = RwSignal::new(damaged);
     top_on_change(screen);
+    // What screen readers are told is what the voice says (never more):
+    // spoken when it changes, not when a page opens on it.
+    let i18n = use_i18n();
+    Effect::new(move |previous: Option<String>| {
+        let text = live.get();
+        if previous.is_some_and(|p| p != text) {
+            let news = if screen.get_untracked() == Screen::End {
+                voice::News::End
+            } else {
+                voice::News::Swap
+            };
+            voice::announce(&i18n, news, &text);
+        }
+        text
+    });
     view! {
         <div class=class>
             <div class="sr-only" aria-live="assertive" role="status">

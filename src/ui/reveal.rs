@@ -44,16 +44,15 @@ static EN: RevealTexts = RevealTexts {
     copied: "Link copied",
 };
 
-// Hebrew: to be translated (issue #24).
 static HE: RevealTexts = RevealTexts {
-    commitment: "Commitment",
-    seed: "Seed",
-    setup_code: "Setup code",
-    words: "Players’ words",
-    verify_qr: "QR code of the verifier link with the revealed seed",
-    open_verifier: "Open in verifier",
-    copy_link: "Copy the verifier link",
-    copied: "Link copied",
+    commitment: "התחייבות",
+    seed: "זרע",
+    setup_code: "קוד הגדרה",
+    words: "מילות השחקנים",
+    verify_qr: "קוד QR של קישור האימות עם הזרע שנחשף",
+    open_verifier: "פתיחה במאמת",
+    copy_link: "העתקת קישור האימות",
+    copied: "הקישור הועתק",
 };
 
 static RU: RevealTexts = RevealTexts {

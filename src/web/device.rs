@@ -21,7 +21,7 @@ fn navigator() -> Option<JsValue> {
 }
 
 /// Calls `target.name(args…)` if such a method exists.
-fn call(target: &JsValue, name: &str, args: &[JsValue]) -> Option<JsValue> {
+pub(crate) fn call(target: &JsValue, name: &str, args: &[JsValue]) -> Option<JsValue> {
     let method: Function = Reflect::get(target, &name.into()).ok()?.dyn_into().ok()?;
     let args: js_sys::Array = args.iter().collect();
     method.apply(target, &args).ok()

@@ -7,6 +7,7 @@ pub mod panic;
 pub mod persistence;
 pub mod service_worker;
 pub mod sound;
+pub mod speech;
 pub mod storage;
 pub mod theme;
 pub mod vault;

@@ -5,7 +5,8 @@
 // or breaks inside a word; clock digits stay on one line; nothing from
 // outside a clock half lies over its text; a notice or question is whole on
 // the screen, not cut by a scrolling strip; the page is no wider than the
-// screen. While a dialog is open, only what is inside it
+// screen; no board is mirrored and no clock face, code or notation runs
+// right to left. While a dialog is open, only what is inside it
 // counts (what lies behind a modal sheet is covered on purpose).
 //
 // Returns one line per fault, naming the element by its tag, classes and text.
@@ -186,6 +187,28 @@ export function layoutFaults() {
     range.selectNodeContents(face);
     const n = lines(range, face);
     if (n > 1) faults.push(`${describe(face)}: the clock digits break over ${n} lines`);
+  }
+
+  // Never mirrored, in any language (issue #24): a board seen from either
+  // side, upright or turned, keeps files and ranks as on the table. Going
+  // from a1 to h1 and from a1 to a8 turns the same way on every real board
+  // (the cross product of the two is negative on screen, y pointing down);
+  // a right-to-left layout that reversed the files would flip its sign.
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  for (const board of scope.querySelectorAll(".board")) {
+    const [a1, h1, a8] = ["a1", "h1", "a8"].map((s) => board.querySelector(`[data-square="${s}"]`));
+    if (!a1 || !h1 || !a8 || !shown(board)) continue;
+    const [o, f, r] = [centre(a1), centre(h1), centre(a8)];
+    const cross = (f[0] - o[0]) * (r[1] - o[1]) - (f[1] - o[1]) * (r[0] - o[0]);
+    if (cross >= 0) faults.push(`${describe(board)}: the board is mirrored (files or ranks reversed)`);
+  }
+  // Clock faces, hex, codes and notation run left to right whatever the page's direction.
+  for (const el of scope.querySelectorAll(".bank, .hex, .mono, .move-list, .review-moves")) {
+    if (shown(el) && getComputedStyle(el).direction !== "ltr")
+      faults.push(`${describe(el)}: runs right to left; clock faces, codes and notation must not`);
   }
   return faults;
 }

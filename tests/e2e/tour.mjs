@@ -20,6 +20,8 @@ const VECTOR = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"
 export const LANGS = {
   en: { locale: "en-US", other: "ru", nordau: ["Anna", "Boris", "Chen"], zh: ["Dana", "Yossi"], bh: ["Ann", "Bob", "Cleo", "Dan"] },
   ru: { locale: "ru-RU", other: "en", nordau: ["Анна", "Борис", "Чэнь"], zh: ["Дана", "Йоси"], bh: ["Аня", "Боря", "Клава", "Дима"] },
+  // Right to left, with Latin and Cyrillic names inside Hebrew sentences (issue #24).
+  he: { locale: "he-IL", other: "en", nordau: ["ענבל", "Boris", "Чэнь"], zh: ["דנה", "Yossi"], bh: ["אורי", "Bob", "כרמל", "Дима"] },
 };
 /** Board-mode Crazyhouse to mate; after the first 12 plies both pockets hold pieces. */
 const MATE_GAME = [

@@ -41,6 +41,12 @@ impl Lang {
 
     pub fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+        // Older Android and Java still say `iw` for Hebrew.
+        let primary = if primary == "iw" {
+            "he".to_owned()
+        } else {
+            primary
+        };
         Lang::ALL.into_iter().find(|lang| lang.tag() == primary)
     }
 
@@ -134,6 +140,11 @@ impl I18n {
 
     pub fn lang(&self) -> Lang {
         self.lang.get()
+    }
+
+    /// The language now, without tracking it (timers, effects).
+    pub fn lang_untracked(&self) -> Lang {
+        self.lang.get_untracked()
     }
 
     pub fn set_lang(&self, lang: Lang) {

@@ -113,6 +113,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
                         {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
+                    <crate::ui::voice::VoiceSwitch/>
                     <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).abandon.to_owned())
                         on_confirm=move |()| {
                             ctx.update(|t| { t.back_to_setup(); Ok(()) });
