@@ -621,3 +621,23 @@ fn number_fields_show_values_as_typed() {
         assert_eq!(show(value), shown, "{value}");
     }
 }
+
+/// A clock is said as minutes and seconds (issue #24), never "4:58", which a
+/// screen reader reads as a time of day; each language counts its own way.
+#[wasm_bindgen_test]
+fn clock_times_are_said_as_durations_in_every_language() {
+    use nordau_shift::ui::format::spoken_duration;
+    use nordau_shift::ui::i18n::HE;
+    let en = &EN.game.controls;
+    assert_eq!(spoken_duration(298_400, en), "4 minutes 58 seconds");
+    assert_eq!(spoken_duration(61_000, en), "1 minute 1 second");
+    assert_eq!(spoken_duration(9_900, en), "9 seconds");
+    assert_eq!(spoken_duration(3_725_000, en), "1 hour 2 minutes 5 seconds");
+    let ru = &RU.game.controls;
+    assert_eq!(spoken_duration(298_000, ru), "4 минуты 58 секунд");
+    assert_eq!(spoken_duration(1_341_000, ru), "22 минуты 21 секунда");
+    assert_eq!(spoken_duration(11_000, ru), "11 секунд");
+    let he = &HE.game.controls;
+    assert_eq!(spoken_duration(61_000, he), "1 דקה 1 שנייה");
+    assert_eq!(spoken_duration(122_000, he), "2 דקות 2 שניות");
+}

@@ -48,6 +48,8 @@ pub struct HalfState {
     pub name: String,
     /// The time as shown (`4:59`, `9.3`).
     pub face: String,
+    /// The time as screen readers say it ("4 minutes 59 seconds").
+    pub spoken: String,
     pub status: String,
     pub to_move: bool,
     pub low: bool,
@@ -67,6 +69,10 @@ impl HalfState {
         Self {
             name: view.player(seat),
             face: view.face(seat),
+            spoken: view
+                .remaining_ms(seat)
+                .map(|ms| super::format::spoken_duration(ms, &i18n.t().game.controls))
+                .unwrap_or_default(),
             status: view.status(seat, i18n),
             low: to_move && view.remaining_ms(seat).is_some_and(|ms| ms <= V::LOW_MS),
             tappable: starts || view.taps(seat),
@@ -124,7 +130,9 @@ pub fn ClockHalf(
             </span>
             <span class="sr-only">", "</span>
             // An hour face (h:mm:ss) is wider: its own size budget (app.css).
-            <span class="bank" class:hours=move || state.with(|s| s.face.len() > 5) aria-live="off">{move || state.with(|s| s.face.clone())}</span>
+            // Read as minutes and seconds, not as the face (a time of day to a screen reader).
+            <span class="bank" class:hours=move || state.with(|s| s.face.len() > 5) aria-hidden="true">{move || state.with(|s| s.face.clone())}</span>
+            <span class="sr-only">{move || state.with(|s| s.spoken.clone())}</span>
             <span class="sr-only">". "</span>
             <span class="half-status">{move || state.with(|s| s.status.clone())} {children.map(|children| children())}</span>
         </button>

@@ -107,3 +107,21 @@ impl Plural {
         format!("{n} {}", self.of(n))
     }
 }
+
+/// A clock's time as it is said, not shown: "4 minutes 58 seconds", never
+/// "4:58", which a screen reader reads as a time of day. Whole seconds, as
+/// the face's first digits; hours only from an hour up, minutes only when
+/// there are any.
+pub fn spoken_duration(ms: u64, t: &crate::ui::i18n::game::ControlTexts) -> String {
+    let s = ms / 1000;
+    let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);
+    let mut parts = Vec::new();
+    if h > 0 {
+        parts.push(t.hours.count(h));
+    }
+    if h > 0 || m > 0 {
+        parts.push(t.minutes.count(m));
+    }
+    parts.push(t.seconds.count(sec));
+    parts.join(" ")
+}

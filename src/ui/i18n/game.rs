@@ -1,6 +1,8 @@
 //! Strings every game module shares: the confirm step, saved games, and the
 //! on-screen board (with Crazyhouse's drop pockets).
 
+use crate::ui::format::Plural;
+
 pub struct GameTexts {
     /// The second tap of a confirm-protected button ("Resign — Confirm").
     pub confirm: &'static str,
@@ -138,6 +140,11 @@ pub struct ControlTexts {
     pub menu_paused: &'static str,
     /// Read (not shown) after a clock half's colour chip: "White" + " clock: Dana…".
     pub clock: &'static str,
+    /// A clock's time as screen readers and the voice say it: hours,
+    /// minutes, seconds, never a time of day (`format::spoken_duration`).
+    pub hours: Plural,
+    pub minutes: Plural,
+    pub seconds: Plural,
     /// The Sun mode switch (`ui::theme::SunToggle`): its name, then its tooltip.
     pub sun_mode: &'static str,
     pub sun_mode_hint: &'static str,
@@ -209,6 +216,18 @@ pub static EN: GameTexts = GameTexts {
         close: "Close",
         menu_paused: "The clocks are stopped while the menu is open.",
         clock: "clock",
+        hours: Plural::En {
+            one: "hour",
+            other: "hours",
+        },
+        minutes: Plural::En {
+            one: "minute",
+            other: "minutes",
+        },
+        seconds: Plural::En {
+            one: "second",
+            other: "seconds",
+        },
         sun_mode: "Sun mode",
         sun_mode_hint: "Sun mode: light, high-contrast colours for daylight",
         undo_tap: "Undo last tap",
@@ -321,6 +340,21 @@ pub static HE: GameTexts = GameTexts {
         menu_paused: "השעונים עצורים כל עוד התפריט פתוח.",
         // After the chip "לבן"/"שחור": "לבן – שעון: דנה…".
         clock: "– שעון",
+        hours: Plural::He {
+            one: "שעה",
+            two: "שעות",
+            other: "שעות",
+        },
+        minutes: Plural::He {
+            one: "דקה",
+            two: "דקות",
+            other: "דקות",
+        },
+        seconds: Plural::He {
+            one: "שנייה",
+            two: "שניות",
+            other: "שניות",
+        },
         sun_mode: "מצב שמש",
         sun_mode_hint: "מצב שמש: צבעים בהירים וניגודיים לאור יום",
         undo_tap: "ביטול הלחיצה האחרונה",
@@ -428,6 +462,21 @@ pub static RU: GameTexts = GameTexts {
         menu_paused: "Часы остановлены, пока открыто меню.",
         // After the chip "Белые"/"Чёрные": "Белые часы: Дана…".
         clock: "часы",
+        hours: Plural::Ru {
+            one: "час",
+            few: "часа",
+            many: "часов",
+        },
+        minutes: Plural::Ru {
+            one: "минута",
+            few: "минуты",
+            many: "минут",
+        },
+        seconds: Plural::Ru {
+            one: "секунда",
+            few: "секунды",
+            many: "секунд",
+        },
         sun_mode: "Режим «Солнце»",
         sun_mode_hint: "Режим «Солнце»: светлые контрастные цвета для яркого дня",
         undo_tap: "Отменить последнее нажатие",
