@@ -5,7 +5,7 @@
 // reload and a killed page lose nothing; a finished game's code, and the
 // evening's sequence of codes, opened in a second browser with the server
 // stopped, show the same records. Every new screen passes the layout check
-// in both orientations and languages.
+// in both orientations and every language (Hebrew right to left).
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
@@ -118,9 +118,9 @@ async function assertLayout(page, where) {
   assert.deepEqual(faults, [], `${where}: ${faults.join("; ")}`);
 }
 
-/** Screenshots and the layout check of the screen on show, both orientations, en and ru. */
+/** Screenshots and the layout check of the screen on show, both orientations, every language. */
 async function lookAt(page, name) {
-  for (const lang of ["en", "ru"]) {
+  for (const lang of ["en", "ru", "he"]) {
     await page.locator(`.lang-option[lang=${lang}]`).tap();
     await page.locator(`html[lang=${lang}]`).waitFor();
     for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
