@@ -584,8 +584,14 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
         G::low_time_ms()
     }
 
-    fn low_time_cue(&self) {
+    fn low_time_cue(&self, remaining_ms: u64) {
         self.play(sound::Cue::LowTime);
+        // The warning's first second is said once, when results are asked for too.
+        if remaining_ms + 1000 > G::low_time_ms() {
+            let t = &self.i18n.t().game.controls;
+            let text = super::format::spoken_duration(remaining_ms, t);
+            voice::announce(&self.i18n, voice::News::LowTime, &text);
+        }
     }
 
     fn playing(&self) -> bool {

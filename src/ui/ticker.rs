@@ -34,8 +34,9 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
     fn record_flag(&self, now: u64) -> bool;
     /// The low-time warning starts at this many ms.
     fn low_time_ms(&self) -> u64;
-    /// One tick of the low-time warning (a sound, unless muted).
-    fn low_time_cue(&self);
+    /// One tick of the low-time warning (a sound, unless muted), with the
+    /// running clock's time.
+    fn low_time_cue(&self, remaining_ms: u64);
     /// Whether a game is being played now (untracked).
     fn playing(&self) -> bool;
     /// Subscribes the calling effect to the game state.
@@ -65,7 +66,7 @@ pub fn start<C: ClockScreen>(screen: C) {
             let second = ms / 1000;
             if last_beep.get_value() != second {
                 last_beep.set_value(second);
-                screen.low_time_cue();
+                screen.low_time_cue(ms);
             }
         }
     };

@@ -1,7 +1,8 @@
 //! A voice at the table (issue #24, NS-10): the swap, and on request a
-//! game's end, spoken in the app's language by the phone's own voice. What
-//! is spoken is exactly what screen readers are told (each module's live
-//! region), so nothing hidden is ever said (NS-9). One switch, beside sound,
+//! game's end and the start of the low-time warning, spoken in the app's
+//! language by the phone's own voice. What is spoken is what screen readers
+//! are told (each module's live region) or the running clock's time, so
+//! nothing hidden is ever said (NS-9). One switch, beside sound,
 //! in every game's menu: off, swaps (the default), swaps and results.
 
 use leptos::prelude::*;
@@ -43,6 +44,8 @@ pub enum News {
     Swap,
     /// A game's end (a flag, a mate, a resignation…): spoken on request.
     End,
+    /// The running clock's low-time warning begins: spoken on request.
+    LowTime,
 }
 
 /// Speaks `text` if the switch allows this kind of news and the phone has a
@@ -50,7 +53,7 @@ pub enum News {
 pub fn announce(i18n: &I18n, news: News, text: &str) {
     let wanted = !matches!(
         (current(), news),
-        (Voice::Off, _) | (Voice::Swaps, News::End)
+        (Voice::Off, _) | (Voice::Swaps, News::End | News::LowTime)
     );
     if wanted && !text.is_empty() {
         speech::say(text, i18n.lang_untracked().tag());

@@ -93,11 +93,14 @@ describe("a voice at the table (issue #24)", () => {
         // The bank of the side to move runs out (a later block may be longer than the first).
         for (let s = 0; s < 120 && !(await page.locator(".game-end").count()); s += 5) await page.clock.runFor(5_000);
         await page.locator(".game-end").waitFor();
-        await page.waitForFunction(() => window.__spoken.length > 1);
-        const flag = (await spoken(page))[1];
+        await page.waitForFunction(() => window.__spoken.length > 2);
+        // Then, asked for too: the low-time warning's first second (NS-6: the last five), and the flag.
+        const [, low, flag] = await spoken(page);
+        assert.equal(low.lang, voice);
+        assert.match(low.text, /^4 \S+$/, "low time is said as a duration");
         assert.equal(flag.lang, voice);
         assert.equal(flag.text, await live(page));
-        assert.equal((await spoken(page)).length, 2);
+        assert.equal((await spoken(page)).length, 3);
         assert.deepEqual(errors, []);
       } finally {
         await phone.close();
@@ -140,6 +143,15 @@ describe("a voice at the table (issue #24)", () => {
       assert.equal(await voiceSwitch.getAttribute("data-voice"), "swaps");
       await voiceSwitch.tap();
       assert.equal(await voiceSwitch.getAttribute("data-voice"), "all");
+      // Low time on request: the warning's first second is said as a duration.
+      await page.locator(".sheet .sheet-head button").tap();
+      await page.locator(".sheet[role=dialog]").waitFor({ state: "detached" });
+      await page.clock.runFor(291_000);
+      await page.waitForFunction(() => window.__spoken.length > 0);
+      assert.deepEqual(await spoken(page), [{ text: "9 שניות", lang: "he-IL", voice: "stub he-IL" }]);
+      await page.evaluate(() => (window.__spoken = []));
+      await page.locator(".middle-controls .menu-button").tap();
+      await page.locator(".sheet[role=dialog]").waitFor();
       await resign.tap();
       await resign.tap();
       await page.locator(".zh-end").waitFor();
