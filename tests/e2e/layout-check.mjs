@@ -201,9 +201,12 @@ export function layoutFaults() {
   for (const board of scope.querySelectorAll(".board")) {
     const [a1, h1, a8] = ["a1", "h1", "a8"].map((s) => board.querySelector(`[data-square="${s}"]`));
     if (!a1 || !h1 || !a8 || !shown(board)) continue;
+    // A board the browser has not laid out (off screen, its rendering
+    // skipped) has no geometry to judge.
+    if ([a1, h1, a8].some((sq) => sq.getBoundingClientRect().width < 1)) continue;
     const [o, f, r] = [centre(a1), centre(h1), centre(a8)];
     const cross = (f[0] - o[0]) * (r[1] - o[1]) - (f[1] - o[1]) * (r[0] - o[0]);
-    if (cross >= 0) faults.push(`${describe(board)}: the board is mirrored (files or ranks reversed)`);
+    if (cross > 0) faults.push(`${describe(board)}: the board is mirrored (files or ranks reversed)`);
   }
   // Clock faces, hex, codes and notation run left to right whatever the page's direction.
   for (const el of scope.querySelectorAll(".bank, .hex, .mono, .move-list, .review-moves")) {
