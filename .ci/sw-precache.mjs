@@ -34,7 +34,14 @@ for (const name of files) {
 }
 const version = hash.digest("hex").slice(0, 16);
 // "./" is the start URL and the shell every navigation gets; index.html is the same file.
-const precache = ["./", ...files.filter((name) => name !== "index.html")];
+// What an offline start needs (the code and the style) is stored first, the
+// icons after: the game a first visit opened is ready offline the soonest.
+const startsTheApp = (name) => /\.(wasm|js|css)$/.test(name);
+const precache = [
+  "./",
+  ...files.filter((name) => name !== "index.html" && startsTheApp(name)),
+  ...files.filter((name) => name !== "index.html" && !startsTheApp(name)),
+];
 
 const template = readFileSync(swPath, "utf8");
 if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]')) {

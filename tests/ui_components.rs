@@ -641,3 +641,67 @@ fn clock_times_are_said_as_durations_in_every_language() {
     assert_eq!(spoken_duration(61_000, he), "1 דקה 1 שנייה");
     assert_eq!(spoken_duration(122_000, he), "2 דקות 2 שניות");
 }
+
+/// Issue #25: below ten seconds the redraw timer writes a running bank's
+/// tenths straight into its half, and only those: a whole second, the
+/// low-time edge, a flag or the m:ss face go through the screen's redraw.
+#[wasm_bindgen_test]
+fn only_a_tenth_within_the_same_second_is_written_straight() {
+    use nordau_shift::ui::ticker::tenths_only;
+    assert!(tenths_only(9_999, 9_899), "9.9 → 9.8");
+    assert!(
+        tenths_only(5_899, 5_001),
+        "5.8 → 5.0, still above the 5 s warning"
+    );
+    assert!(!tenths_only(9_099, 8_999), "9.0 → 8.9: a new second");
+    assert!(
+        !tenths_only(5_099, 5_000),
+        "5.0 → 5.0 at the warning's edge: a redraw"
+    );
+    assert!(!tenths_only(10_000, 9_950), "0:10 → 9.9: a new face");
+    assert!(!tenths_only(799, 0), "the flag");
+    assert!(!tenths_only(9_850, 9_820), "the same face (a delay's tick)");
+    assert!(
+        !tenths_only(9_300, 9_800),
+        "time going back (an undo): a redraw"
+    );
+}
+
+/// A face the timer wrote straight never sticks: the half's next state, even
+/// one equal to the last it rendered (an undo back into the same second),
+/// writes its own face over it.
+#[wasm_bindgen_test]
+async fn a_face_written_straight_gives_way_to_the_next_state() {
+    use leptos::prelude::*;
+    use nordau_shift::referee::Colour;
+    use nordau_shift::ui::clock_controls::{ClockHalf, HalfState};
+    use nordau_shift::ui::ticker::RUNNING_BANK;
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    let half = |face: &str| HalfState {
+        face: face.into(),
+        to_move: true,
+        ..HalfState::default()
+    };
+    let state = RwSignal::new(half("9.9"));
+    leptos::mount::mount_to(host.clone(), move || {
+        nordau_shift::ui::i18n::I18n::provide();
+        view! { <ClockHalf colour=Colour::White state=state on_start=|()| {} on_tap=|()| {}/> }
+    })
+    .forget();
+    settle().await;
+    assert_eq!(text_of(&host, ".bank"), "9.9");
+    assert!(nordau_shift::web::set_only_text(RUNNING_BANK, "9.4"));
+    assert_eq!(text_of(&host, ".bank"), "9.4");
+    state.set(half("9.9"));
+    settle().await;
+    assert_eq!(
+        text_of(&host, ".bank"),
+        "9.9",
+        "the state's face, not the one written"
+    );
+    state.set(half("8.9"));
+    settle().await;
+    assert_eq!(text_of(&host, ".bank"), "8.9");
+    host.remove();
+}

@@ -105,6 +105,17 @@ pub fn ClockHalf(
             on_tap.run(());
         }
     };
+    // The face is written by this effect on every change, never diffed: the
+    // redraw timer writes a running bank's tenths straight into it between
+    // reactive updates (`ui::ticker`), so it may hold a newer face than the
+    // last one rendered here.
+    let bank = NodeRef::<leptos::html::Span>::new();
+    Effect::new(move |_| {
+        let face = state.with(|s| s.face.clone());
+        if let Some(bank) = bank.get() {
+            crate::web::set_text(&bank, &face);
+        }
+    });
     view! {
         <button
             type="button"
@@ -131,7 +142,8 @@ pub fn ClockHalf(
             <span class="sr-only">", "</span>
             // An hour face (h:mm:ss) is wider: its own size budget (app.css).
             // Read as minutes and seconds, not as the face (a time of day to a screen reader).
-            <span class="bank" class:hours=move || state.with(|s| s.face.len() > 5) aria-hidden="true">{move || state.with(|s| s.face.clone())}</span>
+            <span class="bank" class:hours=move || state.with(|s| s.face.len() > 5) aria-hidden="true"
+                node_ref=bank>{state.with_untracked(|s| s.face.clone())}</span>
             <span class="sr-only">{move || state.with(|s| s.spoken.clone())}</span>
             <span class="sr-only">". "</span>
             <span class="half-status">{move || state.with(|s| s.status.clone())} {children.map(|children| children())}</span>

@@ -571,6 +571,15 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
         })
     }
 
+    fn lone_running_ms(&self, now: u64) -> Option<u64> {
+        self.game.with_untracked(
+            |g| match g.as_ref().filter(|g| !g.is_over())?.running_ms(now) {
+                [Some(ms), None] | [None, Some(ms)] => Some(ms),
+                _ => None,
+            },
+        )
+    }
+
     fn next_change_ms(&self, now: u64) -> Option<u64> {
         self.game
             .with_untracked(|g| g.as_ref().filter(|g| !g.is_over())?.next_change_ms(now))

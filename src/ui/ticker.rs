@@ -25,6 +25,12 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
     fn last_event_ms(&self) -> Option<u64>;
     /// What the running clock shows at `now` (ms), `None` when none runs.
     fn running_ms(&self, now: u64) -> Option<u64>;
+    /// What the running clock shows at `now` when it is the only one running,
+    /// `None` otherwise: then the timer may write its tenths straight to the
+    /// screen. A screen that never has a lone running clock keeps the default.
+    fn lone_running_ms(&self, _now: u64) -> Option<u64> {
+        None
+    }
     /// How long until a running clock's face changes (ms), `None` when none
     /// runs. A screen with more than one running clock (bughouse) overrides it.
     fn next_change_ms(&self, now: u64) -> Option<u64> {
@@ -46,19 +52,53 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
     fn save_if_missing(&self);
 }
 
+/// The running half's face, which the timer may write straight (`ClockHalf`).
+pub const RUNNING_BANK: &str = ".half.to-move .bank";
+
+/// Whether a running bank going from `before` to `after` (ms) changes only its
+/// tenths digit: both show tenths, the same whole second (counted up, so the
+/// low-time edge at a whole second is a redraw), and another digit.
+pub fn tenths_only(before: u64, after: u64) -> bool {
+    before < 10_000
+        && after > 0
+        && after < before
+        && before.div_ceil(1000) == after.div_ceil(1000)
+        && format::bank(before) != format::bank(after)
+}
+
 /// Starts the timer for as long as the calling component lives.
 pub fn start<C: ClockScreen>(screen: C) {
     // Shared with the cleanup below, which outlives the reactive values.
     let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
     let last_beep = StoredValue::new(u64::MAX);
+    // The lone running clock's time at the last redraw through the graph, and
+    // the time of the last tick written straight to the screen (it re-plans).
+    let drawn = StoredValue::new(None::<u64>);
+    let written_at = RwSignal::new(0_u64);
     let tick = move || {
         let Some(floor) = screen.last_event_ms() else {
             return;
         };
         let now = clock::now_ms().max(floor);
-        screen.now().set(now);
-        if screen.record_flag(now) {
-            return;
+        let lone = screen.lone_running_ms(now);
+        // Below ten seconds the face changes ten times a second. When only its
+        // tenths changed, nothing else on the screen did (the low-time state
+        // and the spoken time change with the whole second, a flag only at
+        // zero): the timer writes the digits into the running half itself,
+        // instead of the whole screen's view being computed again.
+        let direct = lone
+            .zip(drawn.get_value())
+            .is_some_and(|(ms, at)| tenths_only(at, ms))
+            && lone
+                .is_some_and(|ms| crate::web::set_only_text(RUNNING_BANK, &format::clock_face(ms)));
+        if direct {
+            written_at.set(now);
+        } else {
+            drawn.set_value(lone);
+            screen.now().set(now);
+            if screen.record_flag(now) {
+                return;
+            }
         }
         if let Some(ms) = screen.running_ms(now)
             && ms <= screen.low_time_ms()
@@ -73,7 +113,7 @@ pub fn start<C: ClockScreen>(screen: C) {
     let planned = pending.clone();
     Effect::new(move |_| {
         screen.epoch().track();
-        let now = screen.now().get();
+        let now = screen.now().get().max(written_at.get());
         let delay = screen.next_change_ms(now);
         let next = delay.and_then(|ms| {
             set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()

@@ -33,6 +33,34 @@ pub fn document() -> Option<web_sys::Document> {
     web_sys::window()?.document()
 }
 
+/// Sets the text of the one element `selector` matches: whether it did (it
+/// changes nothing when none or more than one match).
+pub fn set_only_text(selector: &str, text: &str) -> bool {
+    let Some(list) = document().and_then(|doc| doc.query_selector_all(selector).ok()) else {
+        return false;
+    };
+    if list.length() != 1 {
+        return false;
+    }
+    list.get(0).inspect(|node| set_text(node, text)).is_some()
+}
+
+/// Sets `node`'s text. A lone text child keeps its node and only its data
+/// changes: replacing the node instead makes the browser recompute far more
+/// style (a child-list change) ten times a second on a running clock.
+pub fn set_text(node: &web_sys::Node, text: &str) {
+    match node.first_child() {
+        Some(child)
+            if child.node_type() == web_sys::Node::TEXT_NODE && child.next_sibling().is_none() =>
+        {
+            if child.node_value().as_deref() != Some(text) {
+                child.set_node_value(Some(text));
+            }
+        }
+        _ => node.set_text_content(Some(text)),
+    }
+}
+
 /// The part of the URL after `#`, without the `#`.
 pub fn location_hash() -> String {
     web_sys::window()

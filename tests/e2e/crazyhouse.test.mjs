@@ -581,6 +581,59 @@ describe("Crazyhouse", () => {
     }
   });
 
+  // Issue #25: below ten seconds the redraw timer writes the running bank's
+  // tenths straight into its half; the whole screen is drawn again each whole
+  // second and on every event. What the players read must never differ.
+  test("C-1 C-4a: tenths written straight stay exact across a tap, an undo of it, a pause and a resume", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openZh(context, app.url);
+      await fillSetup(page, { board: false, custom: { white: 0.5, black: 0.5, kind: INCREMENT.none, seconds: 0 } });
+      await startGame(page);
+      await blackStarts(page);
+      await page.clock.runFor(20_050);
+      assert.equal((await readPlay(page)).white.bank, "9.9");
+      // Every tenth within the second, as the clock runs.
+      for (const face of ["9.8", "9.7", "9.6", "9.5", "9.4", "9.3"]) {
+        await page.clock.runFor(100);
+        assert.equal((await readPlay(page)).white.bank, face);
+      }
+      // White's tap at 9.35 s: its half stops at what it showed, Black's runs.
+      await page.locator(".half.white-seat").tap();
+      await page.locator(".half.black-seat.to-move").waitFor();
+      await page.clock.runFor(700);
+      let state = await readPlay(page);
+      assert.equal(state.white.bank, "9.3");
+      assert.equal(state.black.bank, "0:29");
+      // C-4a: undoing the tap gives White back its clock at the tap, less the
+      // 0.7 s Black's clock ran since; it runs on from there.
+      await page.locator(".middle-controls button.undo").tap();
+      await page.locator(".middle-confirm button.danger").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      state = await readPlay(page);
+      assert.equal(state.white.bank, "8.6");
+      assert.equal(state.black.bank, "0:30");
+      await page.clock.runFor(300);
+      assert.equal((await readPlay(page)).white.bank, "8.3");
+      // Paused, the face stands; resumed, it counts on from where it stood.
+      await page.locator(".middle-controls button", { hasText: "Pause" }).tap();
+      await page.locator(".middle-controls button.primary").waitFor();
+      await page.clock.runFor(2_000);
+      assert.equal((await readPlay(page)).white.bank, "8.3");
+      await page.locator(".middle-controls button.primary").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      await page.clock.runFor(400);
+      state = await readPlay(page);
+      assert.equal(state.white.bank, "7.9");
+      assert.ok(state.white.low, "the low-time warning below 10 s");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("setup refuses minutes and seconds out of range, naming the range; discard ends an unstarted game", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

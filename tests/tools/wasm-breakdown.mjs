@@ -1,0 +1,174 @@
+// Where the wasm's bytes are (issue #25): reads a wasm that kept its name
+// section (wasm-opt -Oz -g) and sums each function body's size by who owns it,
+// so the next size lever is visible. Plain Node, no packages.
+// Usage: node tests/tools/wasm-breakdown.mjs FILE.wasm [--depth N] [--top N] [--json]
+//   --depth N  groups this crate's functions by the first N path segments
+//              after `nordau_shift` (default 2: `ui::cards`, `referee::nordau`)
+//   --top N    also lists the N biggest functions (default 0)
+// A function is owned by the first path of its name: `nordau_shift::ui::cards::…`
+// by `ui::cards`; `<nordau_shift::ui::cards::X as leptos::IntoView>::…` by the
+// type's path (the impl is written for our type); generic code of other crates
+// (`leptos::…`, `tachys::…`, instantiated for our types) by that crate, which is
+// why the leave-one-out build sizes of .ci/bench, not this, give a game's cost.
+// Sizes are of the optimised code before compression: read them as shares.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+/** Reads an unsigned LEB128 at `at`; returns [value, next offset]. */
+function uleb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return [value, at];
+    shift += 7;
+  }
+}
+
+/** Section sizes, function body sizes by index, and function names from the name section. */
+export function readWasm(bytes) {
+  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("not a wasm file");
+  const sections = [];
+  const bodies = []; // [function index, size]
+  const names = new Map();
+  let imported = 0;
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, start] = uleb(bytes, at + 1);
+    const end = start + size;
+    let name = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "datacount"][id] ?? `id ${id}`;
+    if (id === 0) {
+      const [length, from] = uleb(bytes, start);
+      name = `custom ${bytes.toString("utf8", from, from + length)}`;
+      if (name === "custom name") readNames(bytes, from + length, end, names);
+    } else if (id === 2) {
+      imported = countFunctionImports(bytes, start);
+    } else if (id === 10) {
+      let [count, p] = uleb(bytes, start);
+      for (let i = 0; i < count; i++) {
+        const [bodySize, q] = uleb(bytes, p);
+        bodies.push([imported + i, bodySize + (q - p)]);
+        p = q + bodySize;
+      }
+    }
+    sections.push({ name, size: end - at });
+    at = end;
+  }
+  return { sections, bodies, names };
+}
+
+function countFunctionImports(bytes, start) {
+  let [count, p] = uleb(bytes, start);
+  let functions = 0;
+  for (let i = 0; i < count; i++) {
+    for (let s = 0; s < 2; s++) {
+      const [length, q] = uleb(bytes, p);
+      p = q + length;
+    }
+    const kind = bytes[p++];
+    if (kind === 0) {
+      functions++;
+      p = uleb(bytes, p)[1];
+    } else if (kind === 1) {
+      p++; // reftype
+      p = limits(bytes, p);
+    } else if (kind === 2) {
+      p = limits(bytes, p);
+    } else if (kind === 3) {
+      p += 2; // valtype, mutability
+    } else {
+      p = uleb(bytes, p + 1)[1]; // tag: attribute, type index
+    }
+  }
+  return functions;
+}
+
+function limits(bytes, p) {
+  const flags = bytes[p++];
+  p = uleb(bytes, p)[1];
+  return flags & 1 ? uleb(bytes, p)[1] : p;
+}
+
+function readNames(bytes, start, end, names) {
+  let p = start;
+  while (p < end) {
+    const kind = bytes[p];
+    const [size, from] = uleb(bytes, p + 1);
+    if (kind === 1) {
+      let [count, q] = uleb(bytes, from);
+      for (let i = 0; i < count; i++) {
+        const [index, r] = uleb(bytes, q);
+        const [length, s] = uleb(bytes, r);
+        names.set(index, bytes.toString("utf8", s, s + length));
+        q = s + length;
+      }
+    }
+    p = from + size;
+  }
+}
+
+/** The owner of a function: a crate, or for this crate its first `depth` modules. */
+export function ownerOf(name, depth = 2) {
+  if (!name) return "(unnamed)";
+  // `<A as B>::f` and `<impl A for B>` are owned by A's (the type's) path.
+  // A primitive type (`<f64 as core::fmt::Display>`) is owned by the trait's crate.
+  const plain = name.replace(/\[[0-9a-f]+\]/g, "").replace(/^<(&(mut )?)?(bool|char|str|[iuf](8|16|32|64|128|size)) as /, "<");
+  const path = plain.replace(/^<(impl( [^ ]+)? )?&?(mut )?(dyn )?/, "").replace(/^\(/, "");
+  // Symbol hashes (`h0123…`) are not modules.
+  const segments = path.split(/::|[<>( ]/).filter((s) => s && !/^h[0-9a-f]{16}$/.test(s));
+  const crate = segments[0] ?? "(unnamed)";
+  if (crate !== "nordau_shift") return /^[a-z_][a-z0-9_]*$/.test(crate) ? crate : "(other: glue, intrinsics)";
+  const modules = segments.slice(1).filter((s) => /^[a-z_][a-z0-9_]*$/.test(s) && !s.startsWith("__component"));
+  return ["nordau_shift", ...modules.slice(0, depth)].join("::");
+}
+
+export function breakdown(file, { depth = 2 } = {}) {
+  const { sections, bodies, names } = readWasm(readFileSync(file));
+  const owners = new Map();
+  for (const [index, size] of bodies) {
+    const owner = ownerOf(names.get(index), depth);
+    const entry = owners.get(owner) ?? { size: 0, functions: 0 };
+    entry.size += size;
+    entry.functions += 1;
+    owners.set(owner, entry);
+  }
+  const code = bodies.reduce((sum, [, size]) => sum + size, 0);
+  const biggest = bodies.map(([index, size]) => ({ name: names.get(index) ?? `#${index}`, size })).sort((a, b) => b.size - a.size);
+  return { sections, code, owners: [...owners].map(([owner, e]) => ({ owner, ...e })).sort((a, b) => b.size - a.size), biggest };
+}
+
+/** A markdown table of the owners at or above `min` bytes, the rest summed. */
+export function breakdownTable({ code, owners, sections }, { min = 8_000 } = {}) {
+  const data = sections.filter((s) => s.name === "data").reduce((sum, s) => sum + s.size, 0);
+  const lines = ["| owner of the code | bytes (optimised, uncompressed) | share of code | functions |", "|---|---|---|---|"];
+  const shown = owners.filter((o) => o.size >= min);
+  const rest = owners.filter((o) => o.size < min);
+  for (const o of shown) lines.push(`| \`${o.owner}\` | ${o.size} | ${((100 * o.size) / code).toFixed(1)} % | ${o.functions} |`);
+  const restSize = rest.reduce((sum, o) => sum + o.size, 0);
+  lines.push(`| ${rest.length} others under ${min} B | ${restSize} | ${((100 * restSize) / code).toFixed(1)} % | ${rest.reduce((s, o) => s + o.functions, 0)} |`);
+  lines.push(`| **all code** (plus ${data} B of data: strings, tables) | **${code}** | 100 % | ${owners.reduce((s, o) => s + o.functions, 0)} |`);
+  return lines.join("\n");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const option = (flag, fallback) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : fallback);
+  const file = args.find((a) => a.endsWith(".wasm"));
+  if (!file) {
+    console.error("usage: node tests/tools/wasm-breakdown.mjs FILE.wasm [--depth N] [--top N] [--json]");
+    process.exit(2);
+  }
+  const result = breakdown(file, { depth: option("--depth", 2) });
+  if (args.includes("--json")) {
+    console.log(JSON.stringify({ ...result, biggest: result.biggest.slice(0, option("--top", 50)) }, null, 1));
+  } else {
+    console.log(breakdownTable(result, { min: option("--min", 8_000) }));
+    const top = option("--top", 0);
+    if (top) {
+      console.log(`\n| biggest functions | bytes |\n|---|---|`);
+      for (const f of result.biggest.slice(0, top)) console.log(`| \`${f.name.replace(/\|/g, "\\|")}\` | ${f.size} |`);
+    }
+  }
+}
