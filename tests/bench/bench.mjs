@@ -109,8 +109,8 @@ function measureSize() {
 
 /** Where the full build's wasm bytes are, by owner (crate, or this crate's modules). */
 function wasmBreakdown() {
-  const built = join(REPO, "target-bench/wasm-bindgen/release/nordau-shift_bg.wasm");
-  if (!existsSync(built)) return notes.push("(No wasm-bindgen output in target-bench: the breakdown needs a build.)", "");
+  const built = join(REPO, "target-bench/all_bg.wasm"); // .ci/bench keeps it from the full build
+  if (!existsSync(built)) return notes.push("(No target-bench/all_bg.wasm: the breakdown needs .ci/bench's full build.)", "");
   const named = join(REPO, "target-bench/named.wasm");
   execSync(`wasm-opt -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types ${built} -o ${named}`, { stdio: "inherit" });
   notes.push(
@@ -154,23 +154,27 @@ async function firstVisit(browser, variant) {
     const precached = JSON.parse(readFileSync(join(DIST(variant), "sw.js"), "utf8").match(/const PRECACHE = (\[.*\]);/)[1]);
     const needed = precached.filter((url) => url === "./" || /\.(wasm|js|css)$/.test(url));
     await page.goto(`${slow.url}#/nordau`, { timeout: 60_000 });
-    // When the worker's cache holds every one of `urls` (ms since navigation start).
-    const stored = (urls) =>
-      page.waitForFunction(
-        async (urls) => {
+    // When the worker's cache holds every one of `urls` (ms since navigation
+    // start), asked every 50 ms (waitForFunction does not wait for a promise).
+    const stored = async (urls) => {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const at = await page.evaluate(async (urls) => {
           for (const key of await caches.keys()) {
             const cache = await caches.open(key);
             const held = await Promise.all(urls.map((url) => cache.match(new URL(url, location.href).href)));
             if (held.every(Boolean)) return performance.now();
           }
-          return false;
-        },
-        urls,
-        { polling: 50, timeout: 120_000 },
-      );
-    const opened = await stored(needed);
-    const handle = await stored(precached);
-    return { openedMs: await opened.jsonValue(), ms: await handle.jsonValue(), bytes: slow.bytesDown() };
+          return null;
+        }, urls);
+        if (at !== null) return at;
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+      throw new Error(`the worker's cache never held ${urls.join(", ")}`);
+    };
+    const openedMs = await stored(needed);
+    const ms = await stored(precached);
+    return { openedMs, ms, bytes: slow.bytesDown() };
   } catch (err) {
     fail(`first visit of ${variant} never said ready: ${err.message}`);
   } finally {
@@ -188,7 +192,7 @@ async function measureFirst(browser) {
     const shell = await firstVisit(browser, "none");
     comparison += `; shell alone ${(shell.ms / 1000).toFixed(2)} s for ${kB(shell.bytes)}`;
   }
-  rows.push(["first visit → the game opened (Nordau Shift) ready offline (1.6 Mbps, 150 ms RTT)", "≤ 2 s", `${(full.openedMs / 1000).toFixed(2)} s`, "one wasm holds every game: it is ready when all are"]);
+  rows.push(["first visit → the game opened (Nordau Shift) ready offline (1.6 Mbps, 150 ms RTT)", "≤ 2 s", `${(full.openedMs / 1000).toFixed(2)} s`, "its page, code and style; one wasm holds every game, so all games' code is in by then too"]);
   rows.push(["first visit → every game ready offline (all precached)", "≤ 3 s", `${(full.ms / 1000).toFixed(2)} s`, comparison]);
 }
 

@@ -113,8 +113,9 @@ function readNames(bytes, start, end, names) {
 export function ownerOf(name, depth = 2) {
   if (!name) return "(unnamed)";
   // `<A as B>::f` and `<impl A for B>` are owned by A's (the type's) path.
-  // A primitive type (`<f64 as core::fmt::Display>`) is owned by the trait's crate.
-  const plain = name.replace(/\[[0-9a-f]+\]/g, "").replace(/^<(&(mut )?)?(bool|char|str|[iuf](8|16|32|64|128|size)) as /, "<");
+  // A primitive or generic type (`<f64 as core::fmt::Display>`, `<T as
+  // tachys::…::IntoAny>`) is owned by the trait's crate.
+  const plain = name.replace(/\[[0-9a-f]+\]/g, "").replace(/^<(&(mut )?)?(bool|char|str|\(\)|[A-Z][A-Za-z0-9]?|[iuf](8|16|32|64|128|size)) as /, "<");
   const path = plain.replace(/^<(impl( [^ ]+)? )?&?(mut )?(dyn )?/, "").replace(/^\(/, "");
   // Symbol hashes (`h0123…`) are not modules.
   const segments = path.split(/::|[<>( ]/).filter((s) => s && !/^h[0-9a-f]{16}$/.test(s));
