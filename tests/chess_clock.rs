@@ -71,8 +71,14 @@ fn simple_delay_does_not_count_down_during_the_delay() {
     let mut c = started(TimeControl::simple_delay(MIN, 5_000), 0);
     assert_eq!(c.remaining_ms(W, 3_000), MIN);
     assert_eq!(c.delay_left_ms(W, 3_000), 2_000);
+    // The face shows the delay while it runs, and says so (issue #25: the
+    // redraw timer never writes a delay into the bank's face).
+    assert_eq!(c.shown_ms(3_000), Some(2_000));
+    assert!(c.delay_running(3_000));
     assert_eq!(c.remaining_ms(W, 5_000), MIN);
     assert_eq!(c.delay_left_ms(W, 5_000), 0);
+    assert!(!c.delay_running(5_000));
+    assert_eq!(c.shown_ms(6_000), Some(MIN - 1_000));
     assert_eq!(c.remaining_ms(W, 8_000), MIN - 3_000);
     c.press(W, 8_000).unwrap();
     assert_eq!(c.remaining_ms(W, 8_000), MIN - 3_000);
@@ -84,6 +90,7 @@ fn simple_delay_does_not_count_down_during_the_delay() {
     // A pause keeps the unexpired delay; it continues after resume.
     c.pause(14_000).unwrap();
     assert_eq!(c.delay_left_ms(W, 50_000), 3_000);
+    assert!(!c.delay_running(50_000), "no clock runs while paused");
     c.resume(50_000).unwrap();
     assert_eq!(c.remaining_ms(W, 53_000), MIN - 3_000);
     assert_eq!(c.remaining_ms(W, 54_000), MIN - 4_000);

@@ -665,6 +665,12 @@ impl ChessClock {
         self.state.remaining(colour, now_ms)
     }
 
+    /// Whether the running clock is in its simple delay at `now_ms`.
+    pub fn delay_running(&self, now_ms: u64) -> bool {
+        self.running()
+            .is_some_and(|colour| self.delay_left_ms(colour, now_ms) > 0)
+    }
+
     /// Unexpired simple delay of `colour`'s current turn (0 when not its turn).
     pub fn delay_left_ms(&self, colour: Colour, now_ms: u64) -> u64 {
         self.state.delay_left(colour, now_ms)

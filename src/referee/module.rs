@@ -60,6 +60,13 @@ pub trait GameModule: Clone + Sized {
     /// or two at once (Swedish chess's boards, BH-2).
     fn running_ms(&self, now_ms: u64) -> [Option<u64>; 2];
 
+    /// Whether a running clock shows a simple delay at `now_ms` (its bank
+    /// standing beside it), not its bank: the redraw timer then never writes
+    /// what `running_ms` shows into the bank's face.
+    fn delay_running(&self, _now_ms: u64) -> bool {
+        false
+    }
+
     /// A committed draw, revealed with what became of it so far (played once
     /// over, else abandoned `n` half-moves in): what the evening's record
     /// keeps when the game leaves the table. `None` where nothing was

@@ -35,6 +35,10 @@ pub trait ModuleGame: Saved + Clone + Send + Sync + 'static {
     fn ended_here(&self) -> bool;
     /// What the running clocks show at `now` (their delay while one runs).
     fn running_ms(&self, now: u64) -> [Option<u64>; 2];
+    /// Whether that is a running delay, not a bank (`GameModule::delay_running`).
+    fn delay_running(&self, _now: u64) -> bool {
+        false
+    }
     /// The file "Export the game now" writes; a module whose save holds a
     /// secret seals or withholds it here (the card duel).
     fn export_text(&self) -> String {
@@ -139,6 +143,10 @@ impl<G: GameModule + Logged + Send + Sync + 'static> ModuleGame for G {
 
     fn running_ms(&self, now: u64) -> [Option<u64>; 2] {
         GameModule::running_ms(self, now)
+    }
+
+    fn delay_running(&self, now: u64) -> bool {
+        GameModule::delay_running(self, now)
     }
 
     fn revealed_draw(&self) -> Option<DrawRecord> {
@@ -572,12 +580,16 @@ impl<G: ModuleGame> ticker::ClockScreen for ModuleCtx<G> {
     }
 
     fn lone_running_ms(&self, now: u64) -> Option<u64> {
-        self.game.with_untracked(
-            |g| match g.as_ref().filter(|g| !g.is_over())?.running_ms(now) {
+        self.game.with_untracked(|g| {
+            match g
+                .as_ref()
+                .filter(|g| !g.is_over() && !g.delay_running(now))?
+                .running_ms(now)
+            {
                 [Some(ms), None] | [None, Some(ms)] => Some(ms),
                 _ => None,
-            },
-        )
+            }
+        })
     }
 
     fn next_change_ms(&self, now: u64) -> Option<u64> {

@@ -71,9 +71,11 @@ pub fn start<C: ClockScreen>(screen: C) {
     // Shared with the cleanup below, which outlives the reactive values.
     let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
     let last_beep = StoredValue::new(u64::MAX);
-    // The lone running clock's time at the last redraw through the graph, and
-    // the time of the last tick written straight to the screen (it re-plans).
+    // The lone running clock's time at the last redraw through the graph; the
+    // time its face shows now (drawn or written straight); and the time of the
+    // last tick written straight to the screen (it re-plans).
     let drawn = StoredValue::new(None::<u64>);
+    let shown = StoredValue::new(None::<u64>);
     let written_at = RwSignal::new(0_u64);
     let tick = move || {
         let Some(floor) = screen.last_event_ms() else {
@@ -85,16 +87,26 @@ pub fn start<C: ClockScreen>(screen: C) {
         // tenths changed, nothing else on the screen did (the low-time state
         // and the spoken time change with the whole second, a flag only at
         // zero): the timer writes the digits into the running half itself,
-        // instead of the whole screen's view being computed again.
+        // instead of the whole screen's view being computed again. Only over
+        // the face the half is known to show: a running delay (shown apart
+        // while the face stands) never reaches the face.
         let direct = lone
             .zip(drawn.get_value())
-            .is_some_and(|(ms, at)| tenths_only(at, ms))
-            && lone
-                .is_some_and(|ms| crate::web::set_only_text(RUNNING_BANK, &format::clock_face(ms)));
+            .zip(shown.get_value())
+            .is_some_and(|((ms, at), before)| {
+                tenths_only(at, ms)
+                    && crate::web::replace_only_text(
+                        RUNNING_BANK,
+                        &format::clock_face(before),
+                        &format::clock_face(ms),
+                    )
+            });
         if direct {
+            shown.set_value(lone);
             written_at.set(now);
         } else {
             drawn.set_value(lone);
+            shown.set_value(lone);
             screen.now().set(now);
             if screen.record_flag(now) {
                 return;

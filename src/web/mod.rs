@@ -33,16 +33,21 @@ pub fn document() -> Option<web_sys::Document> {
     web_sys::window()?.document()
 }
 
-/// Sets the text of the one element `selector` matches: whether it did (it
-/// changes nothing when none or more than one match).
-pub fn set_only_text(selector: &str, text: &str) -> bool {
+/// Replaces the text of the one element `selector` matches by `text`, only
+/// where it now reads `expected`: whether it did (it changes nothing when
+/// none or more than one match, or the element says something else).
+pub fn replace_only_text(selector: &str, expected: &str, text: &str) -> bool {
     let Some(list) = document().and_then(|doc| doc.query_selector_all(selector).ok()) else {
         return false;
     };
-    if list.length() != 1 {
+    let Some(node) = list.get(0).filter(|_| list.length() == 1) else {
+        return false;
+    };
+    if node.text_content().as_deref() != Some(expected) {
         return false;
     }
-    list.get(0).inspect(|node| set_text(node, text)).is_some()
+    set_text(&node, text);
+    true
 }
 
 /// Sets `node`'s text. A lone text child keeps its node and only its data

@@ -634,6 +634,44 @@ describe("Crazyhouse", () => {
     }
   });
 
+  // The delay counts down beside a standing face; the timer never writes it into the face.
+  test("C-1: under ten seconds with a simple delay, the face stands through the delay, then runs in tenths", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openZh(context, app.url);
+      await fillSetup(page, { board: false, custom: { white: 0.5, black: 0.5, kind: INCREMENT.delay, seconds: 2 } });
+      await startGame(page);
+      await blackStarts(page);
+      // White's 2 s delay, then 21.5 s of its 30: 8.5 s left.
+      await page.clock.runFor(23_550);
+      assert.equal((await readPlay(page)).white.bank, "8.4");
+      await page.locator(".half.white-seat").tap();
+      await page.locator(".half.black-seat.to-move").waitFor();
+      await page.clock.runFor(24_000); // Black: its delay, then 22 s: 8 s left
+      await page.locator(".half.black-seat").tap();
+      await page.locator(".half.white-seat.to-move").waitFor();
+      // White's delay runs: its face stands at 8.4 while the delay shows tenths.
+      for (const delay of ["1.9", "1.5", "1.1", "0.7", "0.3"]) {
+        await page.clock.runFor(delay === "1.9" ? 50 : 400);
+        const state = await readPlay(page);
+        assert.equal(state.white.bank, "8.4", `the face moved during the delay (${delay})`);
+        assert.match(await page.locator(".half.white-seat .delay").innerText(), new RegExp(delay.replace(".", "\\.")));
+      }
+      // Past the delay the face runs again, tenth by tenth.
+      await page.clock.runFor(600); // 0.25 s past the delay
+      assert.equal((await readPlay(page)).white.bank, "8.2");
+      await page.clock.runFor(100);
+      const state = await readPlay(page);
+      assert.equal(state.white.bank, "8.1");
+      assert.equal(state.black.bank, "8.0");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("setup refuses minutes and seconds out of range, naming the range; discard ends an unstarted game", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);

@@ -880,6 +880,10 @@ impl GameModule for BhGame {
         BoardId::BOTH.map(|b| self.clocks[b.index()].shown_ms(now_ms))
     }
 
+    fn delay_running(&self, now_ms: u64) -> bool {
+        self.clocks.iter().any(|clock| clock.delay_running(now_ms))
+    }
+
     /// Names in the evening's seat order (`club::BUGHOUSE_SEATS`).
     fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
         Some(GameEnd {

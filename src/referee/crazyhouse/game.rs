@@ -656,6 +656,10 @@ impl GameModule for ZhGame {
         [self.clock.shown_ms(now_ms), None]
     }
 
+    fn delay_running(&self, now_ms: u64) -> bool {
+        self.clock.delay_running(now_ms)
+    }
+
     fn club_end(&self, info: &PgnInfo) -> Option<GameEnd> {
         let s = self.setup();
         Some(outcomes::duel_end(
