@@ -611,7 +611,8 @@ export class KillSeries {
           const i = (re) => o.overlayButtons.findIndex((l) => re.test(l));
           add(8, { name: "seated", events: ["seated"], final: tap(".swap-overlay button.seated") });
           const undo = i(/^Undo last (tap|move)$/);
-          if (undo >= 0) add(1, { name: "undo-swap", events: ["undo_press"], undo: true, pre: [tap(".swap-corrections button", undo)], final: tap(".swap-corrections button", undo) });
+          // C-4b: undoing the half-move that announced the swap is a correction.
+          if (undo >= 0) add(1, { name: "undo-swap", events: ["undo_press", "correct_after_swap"], undo: true, pre: [tap(".swap-corrections button", undo)], final: tap(".swap-corrections button", undo) });
           const mate = i(/gave mate$/);
           if (mate >= 0) add(0.3, { name: "report-mate", events: ["report_mate"], pre: [tap(".swap-corrections button", mate)], final: tap(".swap-corrections button", mate) });
           const stale = i(/^Report stalemate$/);
