@@ -37,11 +37,8 @@ const version = hash.digest("hex").slice(0, 16);
 // What an offline start needs (the code and the style) is stored first, the
 // icons after: the game a first visit opened is ready offline the soonest.
 const startsTheApp = (name) => /\.(wasm|js|css)$/.test(name);
-const precache = [
-  "./",
-  ...files.filter((name) => name !== "index.html" && startsTheApp(name)),
-  ...files.filter((name) => name !== "index.html" && !startsTheApp(name)),
-];
+const stored = files.filter((name) => name !== "index.html");
+const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
 
 const template = readFileSync(swPath, "utf8");
 if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]')) {

@@ -14,14 +14,20 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
+/// A fresh container in the page's body, for one test to mount into.
+fn new_host() -> web_sys::HtmlElement {
+    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    host
+}
+
 /// Mounts the whole app in a fresh container and lets its effects run.
 async fn mount_app(lang: Lang) -> web_sys::HtmlElement {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.set_item("nordau-shift.lang", lang.tag()).unwrap();
     // The test runner's page has a fragment of its own; the app must start at home.
     web_sys::window().unwrap().location().set_hash("/").unwrap();
-    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&host).unwrap();
+    let host = new_host();
     leptos::mount::mount_to(host.clone(), nordau_shift::ui::App).forget();
     settle().await;
     host
@@ -285,8 +291,7 @@ async fn mount_at(lang: Lang, fragment: &str) -> web_sys::HtmlElement {
     storage.set_item("nordau-shift.lang", lang.tag()).unwrap();
     // The test runner's page has a fragment of its own; the app must start at home.
     web_sys::window().unwrap().location().set_hash("/").unwrap();
-    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&host).unwrap();
+    let host = new_host();
     leptos::mount::mount_to(host.clone(), move || {
         I18n::provide();
         view! { <Verifier query=query.clone()/> }
@@ -676,8 +681,7 @@ async fn a_face_written_straight_gives_way_to_the_next_state() {
     use nordau_shift::referee::Colour;
     use nordau_shift::ui::clock_controls::{ClockHalf, HalfState};
     use nordau_shift::ui::ticker::RUNNING_BANK;
-    let host: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&host).unwrap();
+    let host = new_host();
     let half = |face: &str| HalfState {
         face: face.into(),
         to_move: true,

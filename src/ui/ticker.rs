@@ -88,8 +88,9 @@ pub fn start<C: ClockScreen>(screen: C) {
         // and the spoken time change with the whole second, a flag only at
         // zero): the timer writes the digits into the running half itself,
         // instead of the whole screen's view being computed again. Only over
-        // the face the half is known to show: a running delay (shown apart
-        // while the face stands) never reaches the face.
+        // the face the half is known to show, so a face the half draws some
+        // other way is never overwritten (a running delay is already no lone
+        // running clock).
         let direct = lone
             .zip(drawn.get_value())
             .zip(shown.get_value())
@@ -101,12 +102,11 @@ pub fn start<C: ClockScreen>(screen: C) {
                         &format::clock_face(ms),
                     )
             });
+        shown.set_value(lone);
         if direct {
-            shown.set_value(lone);
             written_at.set(now);
         } else {
             drawn.set_value(lone);
-            shown.set_value(lone);
             screen.now().set(now);
             if screen.record_flag(now) {
                 return;
