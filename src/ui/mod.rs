@@ -68,47 +68,129 @@ use crate::web;
 use i18n::I18n;
 use route::Route;
 
-/// Mounts the app on `<body>`.
+/// Mounts the app on `<body>`, in a task after the one that compiled the wasm
+/// (see [`App`] for the tasks that follow).
 pub fn start() {
     web::panic::install();
-    leptos::mount::mount_to_body(App);
-    web::remove_static_shell();
+    web::task::next_task(|| leptos::mount::mount_to_body(App));
 }
 
 #[component]
 pub fn App() -> impl IntoView {
-    let i18n = I18n::provide();
+    I18n::provide();
     theme::Themes::provide();
     let sw = web::service_worker::register();
     let route = route::provide();
+    // The start in tasks, not one long one that blocks a first tap
+    // (docs/performance.md, Lighthouse; the browser compiles each wasm function
+    // when it first runs, so what runs first costs most): the frame; its bar;
+    // the page, still hidden behind index.html's static copy of it; then the
+    // swap of the two, in one task so they are never painted together or both
+    // missing.
+    let step = RwSignal::new(StartStep::Frame);
+    step_on(step);
+    let reached = move |wanted| Memo::new(move |_| step.get() >= wanted);
+    let (bar, page_built, shown) = (
+        reached(StartStep::Bar),
+        reached(StartStep::Page),
+        reached(StartStep::Shown),
+    );
     view! {
-        <div class="app">
-            <app_bar::AppBar/>
-            <update_notice::UpdateNotice sw=sw/>
+        <div class="app" hidden=move || !shown.get()>
+            {move || bar.get().then(|| view! {
+                <app_bar::AppBar/>
+                <update_notice::UpdateNotice sw=sw/>
+            })}
             <main class="page" id="main">
-                {move || match route.get() {
-                    Route::Home => view! { <home::Home sw=sw/> }.into_any(),
-                    Route::About => view! { <about::About/> }.into_any(),
-                    Route::Game(game) => {
-                        // Saved games must outlive storage pressure; ask when one is in use.
-                        web::persistence::request_once();
-                        view! {
-                            <one_window::OneWindow game=game.id save_key=game.save_key>
-                                {(game.view)()}
-                            </one_window::OneWindow>
-                        }.into_any()
-                    }
-                    Route::Verify(query) => view! { <verifier::Verifier query=query/> }.into_any(),
-                    Route::Tonight => {
-                        web::persistence::request_once();
-                        view! { <club::tonight::TonightPage/> }.into_any()
-                    }
-                    Route::Open(payload) => view! { <club::review::Review payload=payload/> }.into_any(),
-                    Route::NotFound => view! {
-                        <p class="notice">{move || i18n.t().shell.not_found}</p>
-                    }.into_any(),
-                }}
+                {move || page_built.get().then(|| page(route.get(), sw))}
             </main>
         </div>
     }
+}
+
+/// How far the start has come, one task per step.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum StartStep {
+    Frame,
+    Bar,
+    Page,
+    Shown,
+}
+
+/// Moves `step` on by one in each following task until the app is shown.
+fn step_on(step: RwSignal<StartStep>) {
+    web::task::next_task(move || {
+        let next = match step.get_untracked() {
+            StartStep::Frame => StartStep::Bar,
+            StartStep::Bar => StartStep::Page,
+            StartStep::Page | StartStep::Shown => StartStep::Shown,
+        };
+        step.set(next);
+        if next == StartStep::Shown {
+            web::remove_static_shell();
+        } else {
+            step_on(step);
+        }
+    });
+}
+
+/// The page a route shows. Each arm is a function of its own, never inlined
+/// (`#[inline(never)]` for the compiler; for wasm-opt, which inlines a
+/// function's only call, `-ocimfs` in index.html): the browser compiles a wasm
+/// function when it first runs, so a start compiles the page it shows, not
+/// every page.
+fn page(route: Route, sw: web::service_worker::SwStatus) -> AnyView {
+    match route {
+        Route::Home => home_page(sw),
+        Route::About => about_page(),
+        Route::Game(game) => game_page(game),
+        Route::Verify(query) => verify_page(query),
+        Route::Tonight => tonight_page(),
+        Route::Open(payload) => review_page(payload),
+        Route::NotFound => not_found_page(),
+    }
+}
+
+#[inline(never)]
+fn home_page(sw: web::service_worker::SwStatus) -> AnyView {
+    view! { <home::Home sw=sw/> }.into_any()
+}
+
+#[inline(never)]
+fn about_page() -> AnyView {
+    view! { <about::About/> }.into_any()
+}
+
+#[inline(never)]
+fn game_page(game: &'static games::GameEntry) -> AnyView {
+    // Saved games must outlive storage pressure; ask when one is in use.
+    web::persistence::request_once();
+    view! {
+        <one_window::OneWindow game=game.id save_key=game.save_key>
+            {(game.view)()}
+        </one_window::OneWindow>
+    }
+    .into_any()
+}
+
+#[inline(never)]
+fn verify_page(query: route::Query) -> AnyView {
+    view! { <verifier::Verifier query=query/> }.into_any()
+}
+
+#[inline(never)]
+fn tonight_page() -> AnyView {
+    web::persistence::request_once();
+    view! { <club::tonight::TonightPage/> }.into_any()
+}
+
+#[inline(never)]
+fn review_page(payload: String) -> AnyView {
+    view! { <club::review::Review payload=payload/> }.into_any()
+}
+
+#[inline(never)]
+fn not_found_page() -> AnyView {
+    let i18n = i18n::use_i18n();
+    view! { <p class="notice">{move || i18n.t().shell.not_found}</p> }.into_any()
 }

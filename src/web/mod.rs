@@ -9,6 +9,7 @@ pub mod service_worker;
 pub mod sound;
 pub mod speech;
 pub mod storage;
+pub mod task;
 pub mod theme;
 pub mod vault;
 pub mod window_lock;

@@ -141,6 +141,40 @@ describe("app shell", () => {
     }
   });
 
+  test("the app takes over from the static first screen in one frame: never both on screen, never neither", async () => {
+    // The app is built over several tasks behind the static copy (src/ui/mod.rs,
+    // App), so what each frame is about to paint is checked before every paint.
+    const app = await serveCopy();
+    try {
+      for (const route of ["", "#/verify"]) {
+        const context = await phoneContext(browser);
+        const page = await context.newPage();
+        const errors = collectPageErrors(page);
+        await page.addInitScript(() => {
+          window.__frames = [];
+          const shown = (el) => el !== null && getComputedStyle(el).display !== "none";
+          const look = () => {
+            if (document.body) {
+              const state = `${shown(document.getElementById("static-shell")) ? "static" : ""}+${
+                shown(document.querySelector(".app:not(.static-shell)")) ? "app" : ""}`;
+              if (window.__frames.at(-1) !== state) window.__frames.push(state);
+            }
+            requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        });
+        await page.goto(`${app.url}${route}`);
+        await page.locator(route ? "#main .verify-form" : "#main .tagline").waitFor();
+        await page.waitForFunction(() => window.__frames.at(-1) === "+app");
+        assert.deepEqual(await page.evaluate(() => window.__frames), ["static+", "+app"], `frames of ${route || "home"}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
   test("keeps working after the server process is stopped", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
