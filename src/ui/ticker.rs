@@ -112,7 +112,8 @@ pub fn start<C: ClockScreen>(screen: C) {
                 return;
             }
         }
-        if let Some(ms) = screen.running_ms(now)
+        // A lone running clock is the running clock: no second read of the game.
+        if let Some(ms) = lone.or_else(|| screen.running_ms(now))
             && ms <= screen.low_time_ms()
         {
             let second = ms / 1000;

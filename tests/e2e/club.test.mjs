@@ -18,6 +18,7 @@ import {
   phoneContext,
   screenshot,
   serveCopy,
+  switchLanguage,
   waitForServiceWorkerControl,
 } from "./harness.mjs";
 import { layoutFaults } from "./layout-check.mjs";
@@ -121,16 +122,14 @@ async function assertLayout(page, where) {
 /** Screenshots and the layout check of the screen on show, both orientations, every language. */
 async function lookAt(page, name) {
   for (const lang of ["en", "ru", "he"]) {
-    await page.locator(`.lang-option[lang=${lang}]`).tap();
-    await page.locator(`html[lang=${lang}]`).waitFor();
+    await switchLanguage(page, lang);
     for (const [orientation, viewport] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
       await page.setViewportSize(viewport);
       await assertLayout(page, `${name} ${lang} ${orientation}`);
       await screenshot(page, `${name}-${lang}-${orientation}`);
     }
   }
-  await page.locator(".lang-option[lang=en]").tap();
-  await page.locator("html[lang=en]").waitFor();
+  await switchLanguage(page, "en");
   await page.setViewportSize(PORTRAIT);
 }
 

@@ -210,6 +210,12 @@ export async function openWithFakeClock(context, url, { route, ready, time }) {
   return { page, errors };
 }
 
+/** Taps the app bar's `lang` option and waits until the page speaks it. */
+export async function switchLanguage(page, lang) {
+  await page.locator(`.lang-option[lang=${lang}]`).tap();
+  await page.locator(`html[lang=${lang}]`).waitFor();
+}
+
 /** Errors the page logged; the app must run without any. */
 export function collectPageErrors(page) {
   const errors = [];

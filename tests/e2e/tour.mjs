@@ -11,7 +11,7 @@
 // looks.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO } from "./harness.mjs";
+import { REPO, switchLanguage } from "./harness.mjs";
 
 const VECTOR = JSON.parse(readFileSync(join(REPO, "tests/vectors/nordau-v1.json"), "utf8")).cases.find(
   (c) => c.name === "doc example: counting seed, default setup",
@@ -41,11 +41,6 @@ function verifyFragment({ commitment, seed, setup }) {
 async function confirmTap(locator) {
   await locator.tap();
   await locator.tap();
-}
-
-async function switchLanguage(page, lang) {
-  await page.locator(`.lang-option[lang=${lang}]`).tap();
-  await page.locator(`html[lang=${lang}]`).waitFor();
 }
 
 /** Opens the game menu of a play screen. */

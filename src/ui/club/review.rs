@@ -92,18 +92,24 @@ fn open(payload: &str) -> Opened {
     }
 }
 
+/// Why a code cannot be opened: the one notice for a bad link and a bad record.
+fn refused(reason: String) -> AnyView {
+    let i18n = use_i18n();
+    view! {
+        <div class="notice warn" role="alert" data-testid="review-refused">
+            <strong>{move || i18n.of(&TEXTS).review_refused}</strong>
+            <p>{reason}</p>
+        </div>
+    }
+    .into_any()
+}
+
 #[component]
 pub fn Review(payload: String) -> impl IntoView {
     let i18n = use_i18n();
     let opened = open(&payload);
     let body = match opened {
-        Opened::Refused(error) => view! {
-            <div class="notice warn" role="alert" data-testid="review-refused">
-                <strong>{move || i18n.of(&TEXTS).review_refused}</strong>
-                <p>{error.to_string()}</p>
-            </div>
-        }
-        .into_any(),
+        Opened::Refused(error) => refused(error.to_string()),
         Opened::Waiting {
             got,
             count,
@@ -134,13 +140,7 @@ pub fn Review(payload: String) -> impl IntoView {
                 }
                 .into_any()
             }
-            Err(error) => view! {
-                <div class="notice warn" role="alert" data-testid="review-refused">
-                    <strong>{move || i18n.of(&TEXTS).review_refused}</strong>
-                    <p>{error.to_string()}</p>
-                </div>
-            }
-            .into_any(),
+            Err(error) => refused(error.to_string()),
         },
         Opened::Whole { kind, text } => {
             let game = games::find(&kind);

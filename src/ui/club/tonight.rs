@@ -333,15 +333,8 @@ fn ProposalCard(
     let drawn_among = proposal.drawn_among.clone();
     let tie_drawn = proposal.tie_drawn;
     let partners_drawn = proposal.partners_drawn;
-    let name_list = {
-        let names = names.clone();
-        move |ids: &[PersonId]| {
-            ids.iter()
-                .map(|id| names[*id].clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
+    // People are never renamed or removed, so the names read now stay true.
+    let name_list = move |ids: &[PersonId]| evening.tonight.with_untracked(|t| names_of(t, ids));
     let twice = move || seats.with(|s| s.iter().enumerate().any(|(i, id)| s[..i].contains(id)));
     view! {
         <div class="proposal" data-testid="proposal" data-game=game.id()>
@@ -374,7 +367,6 @@ fn ProposalCard(
             </div>
             {(game == ClubGame::Nordau).then(|| view! { <p class="hint">{move || i18n.of(&TEXTS).nordau_seating}</p> })}
             {
-                let name_list = name_list.clone();
                 move || (game == ClubGame::Bughouse && seats.with(|s| s.len() == 4)).then(|| {
                     let [one, two] = teams(&seats.get());
                     let t = i18n.of(&TEXTS);
@@ -387,7 +379,6 @@ fn ProposalCard(
                 })
             }
             {
-                let name_list = name_list.clone();
                 let drawn = name_list(&drawn_among);
                 (tie_drawn).then(|| view! {
                     <p class="tie-drawn" data-testid="tie-drawn">{move || format::fill(i18n.of(&TEXTS).tie_drawn, &[("names", &drawn)])}</p>
