@@ -72,7 +72,7 @@ pub fn next_task(job: impl FnOnce() + 'static) {
     let Some(job) = post_task(Box::new(job)) else {
         return;
     };
-    WAITING.with(|waiting| waiting.borrow_mut().push_back(Box::new(job)));
+    WAITING.with(|waiting| waiting.borrow_mut().push_back(job));
     let posted = CHANNEL.with(|channel| {
         channel
             .as_ref()
