@@ -610,6 +610,45 @@ fn number_fields_accept_only_plain_numbers_in_range() {
     }
 }
 
+/// The field reads a decimal to the same `f64` as core's parser (its own
+/// integer reading keeps that parser out of the wasm): every value a player
+/// may type with up to three decimals, and long ones at the 12-character limit.
+#[wasm_bindgen_test]
+fn number_fields_read_decimals_as_std_does() {
+    use nordau_shift::ui::number_field::NumberRange;
+    let any = NumberRange::decimal(0.0, 1e12);
+    let mut typed: Vec<String> = Vec::new();
+    for whole in (0..=600).chain([999, 1000, 4096, 99_999]) {
+        typed.push(whole.to_string());
+        for (width, count) in [(1, 10), (2, 100), (3, 1000)] {
+            typed.extend((0..count).map(|f| format!("{whole}.{f:0width$}")));
+        }
+    }
+    typed.extend(
+        [
+            ".1",
+            ".000001",
+            "0.3",
+            "2.675",
+            "1234567.8901",
+            "99999999999",
+            "0.0000000001",
+            "123456.78901",
+            "8.0000000005",
+        ]
+        .map(String::from),
+    );
+    for text in &typed {
+        let std: f64 = text.parse().unwrap();
+        assert_eq!(any.parse(text), Some(std), "{text}");
+        assert_eq!(
+            any.parse(&text.replace('.', ",")),
+            any.parse(text),
+            "{text}"
+        );
+    }
+}
+
 /// A stored value comes back into its field as the player would type it.
 #[wasm_bindgen_test]
 fn number_fields_show_values_as_typed() {

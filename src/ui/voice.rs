@@ -28,13 +28,19 @@ pub fn current() -> Voice {
     }
 }
 
+impl Voice {
+    /// Its stored value, also the switch's `data-voice`.
+    fn name(self) -> &'static str {
+        match self {
+            Voice::Off => "off",
+            Voice::Swaps => "swaps",
+            Voice::All => "all",
+        }
+    }
+}
+
 fn store(voice: Voice) {
-    let value = match voice {
-        Voice::Off => "off",
-        Voice::Swaps => "swaps",
-        Voice::All => "all",
-    };
-    storage::set(KEY, value);
+    storage::set(KEY, voice.name());
 }
 
 /// What the live region just said.
@@ -119,7 +125,7 @@ pub fn VoiceSwitch() -> impl IntoView {
     let i18n = use_i18n();
     let voice = RwSignal::new(current());
     view! {
-        <button type="button" class="button voice-switch" data-voice=move || format!("{:?}", voice.get()).to_lowercase()
+        <button type="button" class="button voice-switch" data-voice=move || voice.get().name()
             on:click=move |_| {
                 let next = match voice.get_untracked() {
                     Voice::Off => Voice::Swaps,

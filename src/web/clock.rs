@@ -58,7 +58,9 @@ pub fn now_ms() -> u64 {
             if let Some(moved) = clock_moved(last, monotonic, wall, away) {
                 let offset = OFFSET.get() - moved;
                 OFFSET.set(offset);
-                super::storage::set(OFFSET_KEY, &format!("{offset:.0}"));
+                // Whole milliseconds as an integer: the same text `{:.0}` wrote, without
+                // core's float formatting in the wasm.
+                super::storage::set(OFFSET_KEY, &(offset as i64).to_string());
             }
         }
     }
@@ -73,10 +75,8 @@ const OFFSET_KEY: &str = "clock.offset";
 
 fn stored_offset() -> f64 {
     super::storage::get(OFFSET_KEY)
-        .and_then(|text| text.parse::<f64>().ok())
-        .filter(|offset| offset.is_finite())
-        .map(f64::round)
-        .unwrap_or(0.0)
+        .and_then(|text| text.parse::<i64>().ok())
+        .map_or(0.0, |offset| offset as f64)
 }
 
 /// How far the device clock was moved since `last`, in whole milliseconds,
