@@ -5,12 +5,16 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { writeCompressedSiblings } from "./compress.mjs";
+import { minifyBindings } from "./minify.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
   console.error("sw-precache: TRUNK_STAGING_DIR is not set (run me from a Trunk hook)");
   process.exit(1);
 }
+
+const [bindings, before, after] = await minifyBindings(staging);
+console.log(`minify: ${bindings} ${before} → ${after} B`);
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
