@@ -590,19 +590,23 @@ impl std::fmt::Display for RecordedDrawError {
 /// (`None`: the text is no such record). Tag lines anywhere in the text
 /// count, so a record pasted with text around it still reads.
 pub fn recorded_draw(text: &str) -> Option<Result<RecordedDraw, RecordedDrawError>> {
-    let mut tags = std::collections::HashMap::new();
-    for line in text.lines() {
-        if let Some((name, value)) = parse_tag(line.trim()) {
-            tags.entry(name).or_insert(value);
-        }
-    }
-    let commitment_hex = tags.remove("Commitment")?;
+    // A few tags: a list, not a map (a hash map brings its hasher into the
+    // wasm). The first of each name counts.
+    let tags: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|line| parse_tag(line.trim()))
+        .collect();
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.clone())
+    };
+    let commitment_hex = tag("Commitment")?;
     let read = || {
-        let setup_text = tags
-            .remove("SetupText")
-            .or_else(|| tags.remove("Setup"))
+        let setup_text = tag("SetupText")
+            .or_else(|| tag("Setup"))
             .ok_or(RecordedDrawError::NoSetup)?;
-        let words = match tags.remove("Words") {
+        let words = match tag("Words") {
             Some(json) => crate::referee::json::from_str::<Vec<String>>(&json)
                 .map_err(|e| RecordedDrawError::BadWords(e.to_string()))?,
             None => Vec::new(),
@@ -610,7 +614,7 @@ pub fn recorded_draw(text: &str) -> Option<Result<RecordedDraw, RecordedDrawErro
         Ok(RecordedDraw {
             commitment_hex,
             setup_text,
-            seed_hex: tags.remove("Seed"),
+            seed_hex: tag("Seed"),
             words,
         })
     };
@@ -633,4 +637,35 @@ pub fn tags_and_moves(text: &str) -> (Vec<(String, String)>, String) {
         }
     }
     (tags, moves.trim_end().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// C-3: the verifier reads a record's draw from its tags; the first tag
+    /// of a name counts, `SetupText` before `Setup`, and text around the
+    /// record does not matter.
+    #[test]
+    fn recorded_draw_takes_the_first_tag_of_each_name() {
+        let text = "pasted from a chat:\n[Event \"x\"]\n[Commitment \"c1\"]\n[Setup \"old\"]\n\
+                    [SetupText \"s1\"]\n[Commitment \"c2\"]\n[SetupText \"s2\"]\n[Seed \"ab\"]\n\
+                    [Words \"[\\\"w\\\"]\"]\n\n1. e4 *";
+        let draw = recorded_draw(text).unwrap().unwrap();
+        assert_eq!(draw.commitment_hex, "c1");
+        assert_eq!(draw.setup_text, "s1");
+        assert_eq!(draw.seed_hex.as_deref(), Some("ab"));
+        assert_eq!(draw.words, ["w"]);
+        let only_setup = recorded_draw("[Commitment \"c\"]\n[Setup \"old\"]").unwrap();
+        assert_eq!(only_setup.unwrap().setup_text, "old");
+        assert!(matches!(
+            recorded_draw("[Commitment \"c\"]"),
+            Some(Err(RecordedDrawError::NoSetup))
+        ));
+        assert!(recorded_draw("[Setup \"s\"]\n1. e4").is_none());
+        assert!(matches!(
+            recorded_draw("[Commitment \"c\"]\n[Setup \"s\"]\n[Words \"nope\"]"),
+            Some(Err(RecordedDrawError::BadWords(_)))
+        ));
+    }
 }
