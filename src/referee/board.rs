@@ -76,7 +76,7 @@ pub(crate) fn legal_moves_uci_in<V: Position>(pos: &V, mode: CastlingMode) -> Ve
         .iter()
         .map(|m| UciMove::from_move(*m, mode).to_string())
         .collect();
-    v.sort();
+    crate::referee::small_sort::sort(&mut v);
     v
 }
 

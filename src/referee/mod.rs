@@ -35,6 +35,7 @@ pub mod pgn;
 pub mod secret;
 pub mod setup_text;
 pub mod share;
+pub mod small_sort;
 pub mod tagged;
 #[cfg(feature = "undo")]
 pub mod undo;

@@ -222,7 +222,7 @@ impl CardsBoard {
             .filter(|m| !forbidden.contains(&key_of(*m)))
             .map(uci_of)
             .collect();
-        moves.sort();
+        crate::referee::small_sort::sort(&mut moves);
         moves
     }
 

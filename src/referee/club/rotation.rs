@@ -10,6 +10,7 @@
 use super::{BUGHOUSE_SEATS, ClubError, ClubGame, PersonId, Tonight};
 use crate::referee::bughouse::Team;
 use crate::referee::draw::DrawStream;
+use crate::referee::small_sort;
 
 /// The draw streams of one proposal's 32 bytes: one per use, so a change in
 /// one (say, the seat order) never moves another.
@@ -52,7 +53,7 @@ pub fn propose(
     }
     // Equals in a random order, then the stable sort keeps it among them.
     DrawStream::new(random, STREAM_TIES).shuffle(&mut free);
-    free.sort_by_key(|id| rank(tonight, *id));
+    small_sort::sort_by_key(&mut free, |id| rank(tonight, *id));
     let cut = free.get(needed).map(|next| rank(tonight, *next));
     let last = rank(tonight, free[needed - 1]);
     let tie_drawn = cut == Some(last);
@@ -62,7 +63,7 @@ pub fn propose(
             .copied()
             .filter(|id| rank(tonight, *id) == last)
             .collect();
-        among.sort_unstable();
+        small_sort::sort(&mut among);
         among
     } else {
         Vec::new()

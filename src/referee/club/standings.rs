@@ -43,7 +43,7 @@ pub fn table(tonight: &Tonight, game: ClubGame) -> Vec<(PersonId, Line)> {
             line.seat_points += result.seat_points.as_ref().map_or(0, |p| p[seat]);
         }
     }
-    lines.sort_by_key(|(id, _)| *id);
+    crate::referee::small_sort::sort_by_key(&mut lines, |(id, _)| *id);
     lines
 }
 
