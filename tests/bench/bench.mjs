@@ -56,13 +56,13 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
+import { clockShowingTenths, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 const PARTS = ["size", "lighthouse", "first", "tap", "cpu", "start"];
 if (only && !PARTS.includes(only)) fail(`--only takes one of ${PARTS.join(", ")}`);
 const DIST = (variant) => join(REPO, `dist-bench-${variant}`);
-const NAMES = ["Anna", "Boris", "Chen"];
 
 function fail(message) {
   console.error(`bench: ${message}`);
@@ -122,27 +122,6 @@ function wasmBreakdown() {
     breakdownTable(breakdown(named)),
     "",
   );
-}
-
-// ---- browser helpers --------------------------------------------------------------
-
-/** A Nordau Shift game in clock mode, started: White's clock runs. */
-async function startNordau(page, url) {
-  await page.goto(`${url}#/nordau`);
-  await page.locator(".ns-setup").waitFor({ timeout: 60_000 });
-  const inputs = page.locator(".ns-setup input[type=text]");
-  for (let i = 0; i < 3; i++) await inputs.nth(i).fill(NAMES[i]);
-  await page.locator("input[name=ns-mode]").first().check();
-  await page.locator(".ns-setup button.primary.big").tap();
-  await page.locator(".commit-screen").waitFor();
-  // "Lock words and draw seats", then "Begin".
-  for (let i = 0; i < 2 && !(await page.locator(".half.black-seat.starts").count()); i++) {
-    await page.locator(".commit-screen button.primary.big").tap();
-    await page.locator(".commit-screen .seat-list .seat-name, .half.black-seat.starts").first().waitFor();
-  }
-  await page.locator(".half.black-seat.starts").waitFor();
-  await page.locator(".half.black-seat").tap();
-  await page.locator(".half.white-seat.to-move").waitFor();
 }
 
 // ---- first visit ----------------------------------------------------------------
@@ -322,16 +301,12 @@ async function busy(page) {
 
 async function measureCpu(browser) {
   const served = await serveBench(DIST("all"));
-  const context = await phoneContext(browser);
+  // Tenths show under 10 s; from 9.8 the window ends before the flag.
+  const page = await clockShowingTenths(browser, served.url);
+  const context = page.context();
   try {
-    const page = await context.newPage();
-    await startNordau(page, served.url);
-    // Tenths show under 10 s; start at 9.8 so the window ends before the flag.
-    await page.waitForFunction(() => /^9\.[0-8]$/.test(document.querySelector(".half.to-move .bank")?.textContent ?? ""), null, { timeout: 20_000 });
     const app = await busy(page);
-    const plainPage = await (await phoneContext(browser)).newPage(); // not under the app's worker
-    await plainPage.goto(`${served.origin}/__bench/tenths.html`);
-    await plainPage.waitForTimeout(500);
+    const plainPage = await plainTenthsPage(browser, served.origin);
     const plain = await busy(plainPage);
     await plainPage.context().close();
     rows.push([

@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { startServer } from "./serve.mjs";
 import { launchBrowser } from "../e2e/harness.mjs";
+import { mainThreadEvents } from "./trace.mjs";
 import { readWasm } from "./wasm-breakdown.mjs";
 
 const args = process.argv.slice(2);
@@ -30,23 +31,13 @@ const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  const events = [];
-  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
-  const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
-  await cdp.send("Tracing.start", {
-    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.wasm,toplevel,blink",
-    transferMode: "ReportEvents",
+  const categories = "devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.wasm,toplevel,blink";
+  const onMain = await mainThreadEvents(page, categories, async (cdp) => {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(`http://127.0.0.1:${server.address().port}/${route}`);
+    await page.locator("#main > *").first().waitFor();
+    await page.waitForTimeout(2_000); // the worker's install and the rest settle
   });
-  await page.goto(`http://127.0.0.1:${server.address().port}/${route}`);
-  await page.locator("#main > *").first().waitFor();
-  await page.waitForTimeout(2_000); // the worker's install and the rest settle
-  await cdp.send("Tracing.end");
-  await complete;
-
-  const thread = events.find((e) => e.name === "thread_name" && e.args.name === "CrRendererMain");
-  const onMain = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X");
   const tasks = onMain.filter((e) => e.name === "ThreadControllerImpl::RunTask" && e.dur > 50_000).sort((a, b) => a.ts - b.ts);
   const ms = (us) => (us / 1000).toFixed(1);
   let blocking = 0;

@@ -1,0 +1,46 @@
+// A Nordau Shift game started as players start one, for the bench and the
+// trace tools: names, clock mode, the draw locked and revealed, Black taps;
+// and the plain tenths clock it is compared with.
+import { phoneContext } from "../e2e/harness.mjs";
+
+const NAMES = ["Anna", "Boris", "Chen"];
+
+/** A Nordau Shift game in clock mode, started: White's clock runs. */
+export async function startNordau(page, url) {
+  await page.goto(`${url}#/nordau`);
+  await page.locator(".ns-setup").waitFor({ timeout: 60_000 });
+  const inputs = page.locator(".ns-setup input[type=text]");
+  for (let i = 0; i < 3; i++) await inputs.nth(i).fill(NAMES[i]);
+  await page.locator("input[name=ns-mode]").first().check();
+  await page.locator(".ns-setup button.primary.big").tap();
+  await page.locator(".commit-screen").waitFor();
+  // "Lock words and draw seats", then "Begin".
+  for (let i = 0; i < 2 && !(await page.locator(".half.black-seat.starts").count()); i++) {
+    await page.locator(".commit-screen button.primary.big").tap();
+    await page.locator(".commit-screen .seat-list .seat-name, .half.black-seat.starts").first().waitFor();
+  }
+  await page.locator(".half.black-seat.starts").waitFor();
+  await page.locator(".half.black-seat").tap();
+  await page.locator(".half.white-seat.to-move").waitFor();
+}
+
+/** Waits until the running bank shows tenths from 9.8 s down (the tenths window). */
+export async function untilTenths(page) {
+  await page.waitForFunction(() => /^9\.[0-8]$/.test(document.querySelector(".half.to-move .bank")?.textContent ?? ""), null, { timeout: 20_000 });
+}
+
+/** The running clock's tenths window: a started game showing 9.8 s or less. */
+export async function clockShowingTenths(browser, url) {
+  const page = await (await phoneContext(browser)).newPage();
+  await startNordau(page, url);
+  await untilTenths(page);
+  return page;
+}
+
+/** The plain-JS tenths clock (tests/bench/pages), in a context of its own: not under the app's worker. */
+export async function plainTenthsPage(browser, origin) {
+  const page = await (await phoneContext(browser)).newPage();
+  await page.goto(`${origin}/__bench/tenths.html`);
+  await page.waitForTimeout(500);
+  return page;
+}
