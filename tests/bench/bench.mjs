@@ -37,7 +37,9 @@
 //   the browser's wait between pointerdown and click (the app acts on click).
 // - cpu: Performance.getMetrics TaskDuration over ~9 s while a Nordau clock
 //   runs untouched showing tenths (9.8 s → 0.8 s; the low-time pulse starts at
-//   5 s), as % of one core, versus tenths.html; no CPU throttling.
+//   5 s), as % of one core, versus tenths.html tapped on its other half as the
+//   app's clock was (a tap leaves the pointer over the page: Chromium then
+//   hit-tests after each layout); no CPU throttling.
 // - start: after a first visit installed the worker and a game is running,
 //   the server stops; a new page in the same context opens #/nordau and we
 //   time navigation start → the running clock half in the DOM (its handler is
