@@ -7,20 +7,20 @@
 
 /// Sorts `items` by `key`, keeping equal keys in their order.
 pub fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    insertion_sort(items, |a, b| key(a) > key(b));
 }
 
 /// Sorts `items` in their own order.
 pub fn sort<T: Ord>(items: &mut [T]) {
+    insertion_sort(items, |a, b| a > b);
+}
+
+/// Moves each item back past those it must follow (`after(earlier, item)`);
+/// never past an equal one, so the sort is stable.
+fn insertion_sort<T>(items: &mut [T], mut after: impl FnMut(&T, &T) -> bool) {
     for i in 1..items.len() {
         let mut j = i;
-        while j > 0 && items[j - 1] > items[j] {
+        while j > 0 && after(&items[j - 1], &items[j]) {
             items.swap(j - 1, j);
             j -= 1;
         }
