@@ -1,5 +1,6 @@
-// Trunk post_build hook: fill sw.js with this build's precache list and version,
-// then write precompressed .gz/.br siblings of the text files (compress.mjs).
+// Trunk post_build hook: minify the wasm-bindgen JS (minify.mjs), fill sw.js
+// with this build's precache list and version, then write precompressed
+// .gz/.br siblings of the text files (compress.mjs).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
