@@ -154,6 +154,21 @@ export class Session {
     await Promise.race([this.cmd("DELETE", "").catch(() => {}), sleep(5_000)]);
   }
 
+  /**
+   * Whether the session still answers. When WebKit's page process crashes or
+   * hangs, WebKitWebDriver deletes the session ("invalid session id: session
+   * deleted because of page crash or hang"); the command that was running
+   * fails with a garbled "unknown error: Could not parse …".
+   */
+  async alive() {
+    try {
+      await this.cmd("GET", "/url");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   go(url) {
     return this.cmd("POST", "/url", { url });
   }
