@@ -55,6 +55,18 @@ pub trait ClockScreen: Copy + Send + Sync + 'static {
 /// The running half's face, which the timer may write straight (`ClockHalf`).
 pub const RUNNING_BANK: &str = ".half.to-move .bank";
 
+/// A half in low time, and the attribute that lights its pulse (app.css).
+const LOW_HALF: &str = ".half.low";
+const PULSE: &str = "data-pulse";
+
+/// Whether the low-time pulse is lit at `now` (ms): the first half of every
+/// second. The timer lights it, not a CSS animation: a running animation makes
+/// the browser recompute its style for every frame the page draws, ten a
+/// second while the tenths run, where this changes it twice.
+fn pulse_lit(now: u64) -> bool {
+    now % 1000 < 500
+}
+
 /// Whether a running bank going from `before` to `after` (ms) changes only its
 /// tenths digit: both show tenths, the same whole second (counted up, so the
 /// low-time edge at a whole second is a redraw), and another digit.
@@ -77,6 +89,7 @@ pub fn start<C: ClockScreen>(screen: C) {
     let drawn = StoredValue::new(None::<u64>);
     let shown = StoredValue::new(None::<u64>);
     let written_at = RwSignal::new(0_u64);
+    let lit = StoredValue::new(false);
     let tick = move || {
         let Some(floor) = screen.last_event_ms() else {
             return;
@@ -103,6 +116,12 @@ pub fn start<C: ClockScreen>(screen: C) {
                     )
             });
         shown.set_value(lone);
+        // A half is low only while its clock runs and shows tenths, so the
+        // timer wakes ten times a second then: enough for a 1 Hz pulse.
+        if lit.get_value() != pulse_lit(now) {
+            lit.set_value(pulse_lit(now));
+            crate::web::mark_all(LOW_HALF, PULSE, pulse_lit(now));
+        }
         if direct {
             written_at.set(now);
         } else {

@@ -51,6 +51,26 @@ pub fn replace_only_text(selector: &str, expected: &str, text: &str) -> bool {
     true
 }
 
+/// Sets (`on`) or removes the empty attribute `name` on every element
+/// `selector` matches.
+pub fn mark_all(selector: &str, name: &str, on: bool) {
+    let Some(list) = document().and_then(|doc| doc.query_selector_all(selector).ok()) else {
+        return;
+    };
+    for i in 0..list.length() {
+        if let Some(element) = list
+            .get(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        {
+            let _ = if on {
+                element.set_attribute(name, "")
+            } else {
+                element.remove_attribute(name)
+            };
+        }
+    }
+}
+
 /// Sets `node`'s text. A lone text child keeps its node and only its data
 /// changes: replacing the node instead makes the browser recompute far more
 /// style (a child-list change) ten times a second on a running clock.

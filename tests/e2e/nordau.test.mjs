@@ -334,6 +334,21 @@ describe("Nordau Shift table", () => {
       assert.ok(state[loserColour].low, "no low-bank warning in the last 5 s");
       assert.ok(!state[winnerColour].low);
       await capture("low bank");
+      // The low half pulses: its overlay lit for the first half of each
+      // second (the redraw timer, not a CSS animation), the other half never.
+      const pulseLit = (colour) =>
+        page.evaluate((c) => {
+          const style = getComputedStyle(document.querySelector(`.half.${c}-seat`), "::before");
+          return style.content !== "none" && style.opacity === "1";
+        }, colour);
+      const lit = [];
+      for (let i = 0; i < 12; i++) {
+        lit.push(await pulseLit(loserColour));
+        assert.ok(!(await pulseLit(winnerColour)), "a half that is not low pulses");
+        await page.clock.runFor(100);
+      }
+      const flips = lit.filter((on, i) => i > 0 && on !== lit[i - 1]).length;
+      assert.ok(flips >= 2 && flips <= 3, `the low half's pulse over 1.2 s: ${lit.map(Number).join("")}`);
 
       await page.clock.runFor(6_000);
       await page.locator(".game-end").waitFor();
