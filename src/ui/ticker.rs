@@ -118,9 +118,10 @@ pub fn start<C: ClockScreen>(screen: C) {
         shown.set_value(lone);
         // A half is low only while its clock runs and shows tenths, so the
         // timer wakes ten times a second then: enough for a 1 Hz pulse.
-        if lit.get_value() != pulse_lit(now) {
-            lit.set_value(pulse_lit(now));
-            crate::web::mark_all(LOW_HALF, PULSE, pulse_lit(now));
+        let lit_now = pulse_lit(now);
+        if lit.get_value() != lit_now {
+            lit.set_value(lit_now);
+            crate::web::mark_all(LOW_HALF, PULSE, lit_now);
         }
         if direct {
             written_at.set(now);

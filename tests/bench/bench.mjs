@@ -313,7 +313,6 @@ async function measureCpu(browser) {
   const plain = [];
   try {
     for (let round = 0; round < CPU_ROUNDS; round++) {
-      // Tenths show under 10 s; from 9.8 the window ends before the flag.
       for (const [open, runs] of [
         [() => clockShowingTenths(browser, served.url), app],
         [() => plainTenthsPage(browser, served.origin), plain],

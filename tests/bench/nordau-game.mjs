@@ -24,7 +24,7 @@ export async function startNordau(page, url) {
   await page.locator(".half.white-seat.to-move").waitFor();
 }
 
-/** Waits until the running bank shows tenths from 9.8 s down (the tenths window). */
+/** Waits until the running bank shows tenths from 9.8 s down (the tenths window: from 9.8 s, the bench's 9 s ends before the flag). */
 export async function untilTenths(page) {
   await page.waitForFunction(() => /^9\.[0-8]$/.test(document.querySelector(".half.to-move .bank")?.textContent ?? ""), null, { timeout: 20_000 });
 }
