@@ -1,4 +1,5 @@
-// Trunk post_build hook: minify the wasm-bindgen JS (minify.mjs), fill sw.js
+// Trunk post_build hook: minify the wasm-bindgen JS (minify.mjs), shorten the
+// names the wasm imports its JS by (short-imports.mjs), fill sw.js
 // with this build's precache list and version, then write precompressed
 // .gz/.br siblings of the text files (compress.mjs).
 // Runs inside the staging directory before Trunk moves it to dist/.
@@ -7,6 +8,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { minifyBindings } from "./minify.mjs";
+import { shortenImports } from "./short-imports.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -16,6 +18,8 @@ if (!staging) {
 
 const [bindings, before, after] = await minifyBindings(staging);
 console.log(`minify: ${bindings} ${before} → ${after} B`);
+const [renamed, saved] = shortenImports(staging);
+console.log(`short-imports: ${renamed} imports renamed, ${saved} B less wasm`);
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
