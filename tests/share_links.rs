@@ -5,7 +5,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nordau_shift::referee::share::{
-    MAX_PIECES, MAX_RECORD_BYTES, Payload, Sequence, ShareError, encode, read,
+    MAX_PIECES, MAX_RECORD_BYTES, Payload, Sequence, ShareError, deflate_stored, encode,
+    encode_deflated, inflates_to, read,
 };
 use proptest::prelude::*;
 
@@ -126,7 +127,60 @@ fn ce_5_a_deflate_bomb_is_refused_not_inflated() {
     assert_eq!(read(&out[0]), Err(ShareError::TooLarge));
 }
 
+/// The app has the browser deflate a record (CompressionStream, zlib in
+/// Chromium): a stranger's deflater, here Node's zlib, makes links that read
+/// back the same.
+#[test]
+fn ce_5_a_record_deflated_by_zlib_comes_back_the_same() {
+    let text = pgn();
+    let js = "process.stdout.write(require('zlib').deflateRawSync(require('fs').readFileSync(0)))";
+    let mut child = std::process::Command::new("node")
+        .args(["-e", js])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node (the e2e tests need it too)");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let deflated = child.wait_with_output().unwrap().stdout;
+    assert!(inflates_to(&deflated, &text));
+    assert!(!inflates_to(&deflated, &text[1..]), "another text");
+    let out = encode_deflated("crazyhouse", &deflated, 10_000).unwrap();
+    assert_eq!(
+        back(&out, &[0]).unwrap(),
+        ("crazyhouse".to_owned(), text.clone())
+    );
+    let out = encode_deflated("crazyhouse", &deflated, 300).unwrap();
+    let order: Vec<usize> = (0..out.len()).rev().collect();
+    assert_eq!(back(&out, &order).unwrap().1, text);
+}
+
+/// Where the browser cannot deflate, the record travels in stored blocks:
+/// longer codes, the same record.
+#[test]
+fn ce_5_a_record_the_browser_could_not_deflate_travels_stored() {
+    for len in [0, 1, 65_535, 65_536, 140_000] {
+        let text: String = "Nf3 e5 ".chars().cycle().take(len).collect();
+        let stored = deflate_stored(text.as_bytes());
+        assert!(stored.len() >= len, "stored, not compressed");
+        assert!(inflates_to(&stored, &text), "{len} bytes");
+        let out = encode_deflated("tonight", &stored, usize::MAX).unwrap();
+        assert_eq!(back(&out, &[0]).unwrap().1, text, "{len} bytes");
+    }
+    assert!(!inflates_to(b"not deflate", ""), "garbage is not a record");
+}
+
 proptest! {
+    #[test]
+    fn any_record_stored_comes_back_the_same(text in "\\PC{0,3000}") {
+        prop_assert!(inflates_to(&deflate_stored(text.as_bytes()), &text));
+    }
+
     #[test]
     fn any_record_comes_back_the_same(text in "\\PC{0,3000}", max in 120usize..3000) {
         if let Some(out) = encode("nordau", &text, max) {

@@ -75,9 +75,21 @@ fn checksum(data: &str) -> String {
 /// The payloads that carry `text` as `kind`: one, or a numbered sequence of
 /// at most `max_chars` each (a QR code's comfortable size). `None` when even
 /// [`MAX_PIECES`] pieces cannot hold it (offer the file instead).
+/// Deflates with miniz_oxide; the app has the browser deflate instead (no
+/// compressor in the wasm: docs/performance.md) and calls [`encode_deflated`].
 pub fn encode(kind: &str, text: &str, max_chars: usize) -> Option<Vec<String>> {
+    encode_deflated(
+        kind,
+        &miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9),
+        max_chars,
+    )
+}
+
+/// [`encode`] of a record deflated already (raw deflate, no header), by any
+/// deflater: [`read`] inflates every valid stream alike.
+pub fn encode_deflated(kind: &str, deflated: &[u8], max_chars: usize) -> Option<Vec<String>> {
     debug_assert!(KINDS.contains(&kind));
-    let data = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9));
+    let data = URL_SAFE_NO_PAD.encode(deflated);
     let single = format!("{VERSION}.{kind}.{data}");
     if single.len() <= max_chars {
         return Some(vec![single]);
@@ -119,11 +131,41 @@ fn is_base64url(s: &str) -> bool {
         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// `bytes` as raw deflate's stored blocks: a valid stream that does not
+/// compress, for a browser that cannot deflate (no `CompressionStream`).
+pub fn deflate_stored(bytes: &[u8]) -> Vec<u8> {
+    const BLOCK: usize = 0xffff;
+    let mut out = Vec::with_capacity(bytes.len() + 5 * (bytes.len() / BLOCK + 1));
+    let mut blocks = bytes.chunks(BLOCK).peekable();
+    if blocks.peek().is_none() {
+        return vec![1, 0, 0, 0xff, 0xff]; // one final empty block
+    }
+    while let Some(block) = blocks.next() {
+        // BFINAL on the last block, BTYPE 00 (stored), then LEN and NLEN.
+        out.push(u8::from(blocks.peek().is_none()));
+        let len = u16::try_from(block.len()).unwrap_or(u16::MAX);
+        out.extend(len.to_le_bytes());
+        out.extend((!len).to_le_bytes());
+        out.extend(block);
+    }
+    out
+}
+
+/// Whether `deflated` inflates to exactly `text`: the app checks what the
+/// browser deflated before it shows a code made of it.
+pub fn inflates_to(deflated: &[u8], text: &str) -> bool {
+    inflate_bytes(deflated).is_ok_and(|inflated| inflated == text)
+}
+
 fn inflate(data: &str) -> Result<String, ShareError> {
     let deflated = URL_SAFE_NO_PAD
         .decode(data)
         .map_err(|_| ShareError::Damaged)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_RECORD_BYTES)
+    inflate_bytes(&deflated)
+}
+
+fn inflate_bytes(deflated: &[u8]) -> Result<String, ShareError> {
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_RECORD_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
             _ => ShareError::Damaged,

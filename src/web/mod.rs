@@ -2,6 +2,7 @@
 //! so the referee stays pure and the UI stays thin.
 
 pub mod clock;
+pub mod deflate;
 pub mod device;
 pub mod panic;
 pub mod persistence;

@@ -1103,4 +1103,40 @@ describe("Crazyhouse", () => {
       await app.stop();
     }
   });
+  // CE-5 on a browser that cannot deflate (Safari before 16.4 has no
+  // CompressionStream; this one is made to lack it): the app then puts the
+  // record in stored deflate blocks, and the code reads back the same.
+  test("CE-5: a phone whose browser cannot deflate still hands the game home in a code that opens", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    const plain = await phoneContext(browser);
+    try {
+      await context.addInitScript(() => delete window.CompressionStream);
+      const links = [];
+      for (const phone of [context, plain]) {
+        const { page, errors } = await openZh(phone, app.url);
+        await fillSetup(page, { board: true });
+        await startGame(page);
+        await blackStarts(page);
+        for (const uci of ["f2f3", "e7e5", "g2g4", "d8h4"]) await play(page, uci);
+        assert.match((await readEnd(page)).reason, /checkmate/);
+        const code = page.locator("[data-testid=take-home-crazyhouse] .take-home-code");
+        await code.waitFor();
+        links.push(await code.getAttribute("data-link"));
+        assert.deepEqual(errors, []);
+      }
+      const [stored, deflated] = links.map((link) => link.slice(link.lastIndexOf(".") + 1));
+      assert.ok(stored.length > deflated.length, `stored ${stored.length} chars, deflated ${deflated.length}`);
+      const page = await plain.newPage();
+      await page.goto(links[0]);
+      await page.locator("[data-testid=review]").waitFor();
+      const tags = await page.locator(".review-tag").evaluateAll((els) => Object.fromEntries(els.map((e) => [e.dataset.tag, e.querySelector("dd").textContent])));
+      assert.deepEqual([tags.White, tags.Black, tags.Result], [NAMES.white, NAMES.black, "0-1"]);
+      assert.match(await page.locator("[data-testid=review-moves]").innerText(), /^1\. f3 .*e5 .*2\. g4 .*Qh4#/s);
+    } finally {
+      await context.close();
+      await plain.close();
+      await app.stop();
+    }
+  });
 });

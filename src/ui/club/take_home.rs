@@ -21,11 +21,17 @@ pub const OPEN_PREFIX: &str = "#/open/";
 const LINK_CHARS: usize = 720;
 
 /// The links that carry `text` as `kind`: one, a short numbered sequence,
-/// or none when it is too long for codes.
-pub fn links(kind: &str, text: &str) -> Option<Vec<String>> {
+/// or none when it is too long for codes. The browser deflates the record;
+/// what it made is checked against the record before a code is made of it,
+/// and where it cannot, the record goes stored (longer codes, never none).
+pub async fn links(kind: &str, text: &str) -> Option<Vec<String>> {
     let base = web::absolute_url(OPEN_PREFIX);
     let room = LINK_CHARS.saturating_sub(base.len());
-    let payloads = share::encode(kind, text, room)?;
+    let deflated = web::deflate::deflate_raw(text.as_bytes())
+        .await
+        .filter(|deflated| share::inflates_to(deflated, text))
+        .unwrap_or_else(|| share::deflate_stored(text.as_bytes()));
+    let payloads = share::encode_deflated(kind, &deflated, room)?;
     Some(payloads.into_iter().map(|p| format!("{base}{p}")).collect())
 }
 
@@ -39,8 +45,22 @@ pub fn TakeHome(
     file_name: Option<&'static str>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let links = Memo::new(move |_| {
-        record.with(|r| r.as_ref().map(|(kind, text)| (*kind, links(kind, text))))
+    // The record's codes, once the browser has deflated it (a task or two).
+    let links = RwSignal::new(None::<(&'static str, Option<Vec<String>>)>);
+    Effect::new(move |_| {
+        let Some((kind, text)) = record.get() else {
+            links.set(None);
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let codes = self::links(kind, &text).await;
+            // Only if the record is still this one (and the screen still open).
+            let current =
+                record.try_with_untracked(|r| r.as_ref().is_some_and(|(_, t)| *t == text));
+            if current == Some(true) {
+                links.try_set(Some((kind, codes)));
+            }
+        });
     });
     let shown = RwSignal::new(0usize);
     view! {
