@@ -23,7 +23,7 @@ const LINK_CHARS: usize = 720;
 /// The links that carry `text` as `kind`: one, a short numbered sequence,
 /// or none when it is too long for codes. The browser deflates the record;
 /// what it made is checked against the record before a code is made of it,
-/// and where it cannot, the record goes stored (longer codes, never none).
+/// and where it cannot, the record goes stored (longer codes).
 pub async fn links(kind: &str, text: &str) -> Option<Vec<String>> {
     let base = web::absolute_url(OPEN_PREFIX);
     let room = LINK_CHARS.saturating_sub(base.len());
@@ -48,8 +48,9 @@ pub fn TakeHome(
     // The record's codes, once the browser has deflated it (a task or two).
     let links = RwSignal::new(None::<(&'static str, Option<Vec<String>>)>);
     Effect::new(move |_| {
+        // Never a code of the record before: none until this one's are made.
+        links.set(None);
         let Some((kind, text)) = record.get() else {
-            links.set(None);
             return;
         };
         leptos::task::spawn_local(async move {
