@@ -7,6 +7,7 @@ use nordau_shift::referee::cards::{
     CsReason, CsReport, CsSetup, SeriesEnd, Stack, StackError, StackSource, TurnView,
     cs_commitment, cs_from_pgn, cs_to_pgn, cs_verify,
 };
+use nordau_shift::referee::chess_clock::ClockError;
 use nordau_shift::referee::chessboard::MoveError;
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::module::{GameModule, Logged};
@@ -766,6 +767,46 @@ fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
     g.apply(t + 5_000, CsEvent::UndoTap).unwrap();
     // The same as if the defender had never tapped.
     assert_eq!(g.view(t + 5_000), before.view(t + 5_000));
+}
+
+/// C-4a: once the running clock has run out, nothing is taken back, and the
+/// view stops offering the correction at that instant, before any tick has
+/// recorded the flag (found by `cards_props` under random play).
+#[test]
+fn c4a_cs_no_correction_once_a_flag_has_fallen() {
+    let setup = setup(InputMode::Clock, StackSource::Blind);
+    let mut g = CsGame::new_blind(setup, [7; 32], &["c4a"]).unwrap();
+    g.apply(0, CsEvent::Start).unwrap();
+    let mut t = 0;
+    while g.view(t).phase != CsPhase::Reply {
+        t += 1_000;
+        let check = CsEvent::Played {
+            check: true,
+            note: None,
+        };
+        g.apply(t, check).unwrap();
+    }
+    let reply = CsEvent::Played {
+        check: false,
+        note: None,
+    };
+    t += 2_000;
+    g.apply(t, reply).unwrap();
+    let v = g.view(t);
+    let running = v.running.unwrap();
+    let left = v.remaining_ms.unwrap()[usize::from(running == Colour::Black)];
+    assert!(
+        g.view(t + left - 1).can_correct_tap,
+        "offered while the clock runs"
+    );
+    let late = t + left + 1_000;
+    assert!(!g.view(late).can_correct_tap, "the flag fell first");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(late, CsEvent::UndoTap),
+        Err(CsError::Clock(ClockError::Flagged { .. }))
+    ));
+    assert_eq!(g, before);
 }
 
 /// C-4a: a move whose card was turned stands as the card says; the referee

@@ -2,6 +2,7 @@
 //! rule they check (RULES.md "Undo Chess (UC)").
 #![cfg(all(feature = "undo", not(target_arch = "wasm32")))]
 
+use nordau_shift::referee::chess_clock::ClockError;
 use nordau_shift::referee::chessboard::{ChessBoard, DrawClaim, MoveError};
 use nordau_shift::referee::commitment::stream_key;
 use nordau_shift::referee::draw::{DrawStream, STREAM_CHESS960};
@@ -966,6 +967,28 @@ fn c4a_uc_clock_tap_corrected_time_charged_to_tapper() {
     let back = UcGame::from_json(&text).unwrap();
     assert_eq!(back, g);
     assert_eq!(back.to_json(), text);
+}
+
+/// C-4a: once the running clock has run out, nothing is taken back, and the
+/// view stops offering the correction (or a token undo) at that instant,
+/// before any tick has recorded the flag.
+#[test]
+fn c4a_uc_no_correction_once_a_flag_has_fallen() {
+    let mut g = clock_game();
+    g.apply(10_000, UcEvent::Press).unwrap(); // 1. White
+    g.apply(25_000, UcEvent::Press).unwrap(); // 1... Black
+    g.apply(30_000, UcEvent::Press).unwrap(); // 2. White: Black's clock runs
+    let left = g.view(30_000).remaining_ms[1];
+    assert!(g.view(30_000 + left - 1).can_correct_tap);
+    let late = 30_000 + left + 1_000;
+    let v = g.view(late);
+    assert!(!v.can_correct_tap && !v.can_undo, "the flag fell first");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(late, UcEvent::UndoTap),
+        Err(UcError::Clock(ClockError::Flagged { .. }))
+    ));
+    assert_eq!(g, before);
 }
 
 /// C-4a's limits in Undo Chess: only the last tap, and only until a token

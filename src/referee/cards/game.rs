@@ -1046,6 +1046,11 @@ impl CsGame {
 
     /// Why the last tap may not be corrected now, if not (C-4a): only a
     /// reply, before the next card is turned, while the clock runs.
+    /// Whether a clock ran out by `t` (before a tick recorded it).
+    fn flag_fell_by(&self, t: u64) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.flagged(t).is_some())
+    }
+
     fn tap_refusal(&self) -> Option<CsError> {
         if self.is_over() {
             return Some(CsError::GameOver);
@@ -1152,7 +1157,9 @@ impl CsGame {
                 Some(b) if self.started && !self.is_over() => b.claimable(),
                 _ => Vec::new(),
             },
-            can_correct_tap: self.tap_refusal().is_none(),
+            // C-4a: offered exactly when taken, and nothing is taken once a
+            // flag has fallen (it must be recorded first).
+            can_correct_tap: !self.flag_fell_by(at) && self.tap_refusal().is_none(),
             result: self.result,
             commitment_hex: self.commitment_hex(),
             reveal: self.reveal(),

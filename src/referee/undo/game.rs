@@ -936,8 +936,11 @@ impl UcGame {
         let paused = self.clock.paused();
         let board = self.board.as_ref();
         let wants_move = phase == UcPhase::Playing && !paused;
-        let can_undo = !paused && self.undo_refusal(to_move).is_none();
-        let can_correct_tap = !paused && self.tap_refusal().is_none();
+        // Offered exactly when taken: nothing is taken once a flag has fallen
+        // (it must be recorded first).
+        let open = !paused && self.clock.flagged(at).is_none();
+        let can_undo = open && self.undo_refusal(to_move).is_none();
+        let can_correct_tap = open && self.tap_refusal().is_none();
         UcView {
             mode: self.setup.mode,
             white: self.setup.white.clone(),
