@@ -738,10 +738,10 @@ fn c4a_cs_tap_corrected_before_card_turned() {
     assert_eq!(CsGame::from_json(&text).unwrap(), g);
 }
 
-/// C-4a with blind stacks in clock mode: the reply's tap is the hand-over
-/// press and is corrected with it, before the next series' first card.
-#[test]
-fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
+/// A clock-mode game with blind stacks, played with checking moves a second
+/// apart until a Yes card counts one (within two series): the defender's
+/// reply is due. Returns the game and the time.
+fn blind_game_at_reply() -> (CsGame, u64) {
     let setup = setup(InputMode::Clock, StackSource::Blind);
     let mut g = CsGame::new_blind(setup, [7; 32], &["c4a"]).unwrap();
     g.apply(0, CsEvent::Start).unwrap();
@@ -750,11 +750,18 @@ fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
         check: true,
         note: None,
     };
-    // Checking moves until a Yes card counts one (within two series).
     while g.view(t).phase != CsPhase::Reply {
         t += 1_000;
         g.apply(t, check.clone()).unwrap();
     }
+    (g, t)
+}
+
+/// C-4a with blind stacks in clock mode: the reply's tap is the hand-over
+/// press and is corrected with it, before the next series' first card.
+#[test]
+fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
+    let (mut g, t) = blind_game_at_reply();
     let attacker = g.view(t).side_to_move.other();
     let before = g.clone();
     let reply = CsEvent::Played {
@@ -774,18 +781,7 @@ fn c4a_cs_blind_reply_tap_corrected_before_card_turned() {
 /// recorded the flag (found by `cards_props` under random play).
 #[test]
 fn c4a_cs_no_correction_once_a_flag_has_fallen() {
-    let setup = setup(InputMode::Clock, StackSource::Blind);
-    let mut g = CsGame::new_blind(setup, [7; 32], &["c4a"]).unwrap();
-    g.apply(0, CsEvent::Start).unwrap();
-    let mut t = 0;
-    while g.view(t).phase != CsPhase::Reply {
-        t += 1_000;
-        let check = CsEvent::Played {
-            check: true,
-            note: None,
-        };
-        g.apply(t, check).unwrap();
-    }
+    let (mut g, mut t) = blind_game_at_reply();
     let reply = CsEvent::Played {
         check: false,
         note: None,
