@@ -2,8 +2,8 @@
 // wasm-bindgen's JS module together. wasm-bindgen names each import after its
 // function plus a 16-digit hash (`__wbg_setAttribute_2704501201f15687`) and
 // its module after the bindings file (`./nordau-shift_bg.js`); the hashes do
-// not compress, and each stands in both files. Renamed to `a`, `b`, … and `w`:
-// 6 kB gzip less (docs/performance.md, "What each lever gained").
+// not compress, and each stands in both files. Renamed to `a`, `b`, … and `w`
+// (what it saves: docs/performance.md, "What each lever gained").
 // Called by sw-precache.mjs after minify.mjs and before the precache list is
 // hashed. Any surprise in either file stops the build rather than ship a
 // wasm whose imports its JS no longer provides.

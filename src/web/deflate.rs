@@ -1,6 +1,6 @@
 //! Raw deflate by the browser's own `CompressionStream` (record links,
-//! CE-5), so the wasm carries no compressor: miniz_oxide's deflate was 9 kB
-//! gzip of it (docs/performance.md). Inflating stays in the referee, which
+//! CE-5), so the wasm carries no compressor (what that saves:
+//! docs/performance.md). Inflating stays in the referee, which
 //! limits what a hostile link may inflate to.
 
 use js_sys::{Array, ArrayBuffer, Uint8Array};

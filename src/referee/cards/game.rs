@@ -1046,11 +1046,6 @@ impl CsGame {
 
     /// Why the last tap may not be corrected now, if not (C-4a): only a
     /// reply, before the next card is turned, while the clock runs.
-    /// Whether a clock ran out by `t` (before a tick recorded it).
-    fn flag_fell_by(&self, t: u64) -> bool {
-        self.clock.as_ref().is_some_and(|c| c.flagged(t).is_some())
-    }
-
     fn tap_refusal(&self) -> Option<CsError> {
         if self.is_over() {
             return Some(CsError::GameOver);
@@ -1159,7 +1154,8 @@ impl CsGame {
             },
             // C-4a: offered exactly when taken, and nothing is taken once a
             // flag has fallen (it must be recorded first).
-            can_correct_tap: !self.flag_fell_by(at) && self.tap_refusal().is_none(),
+            can_correct_tap: self.clock.as_ref().and_then(|c| c.flagged(at)).is_none()
+                && self.tap_refusal().is_none(),
             result: self.result,
             commitment_hex: self.commitment_hex(),
             reveal: self.reveal(),

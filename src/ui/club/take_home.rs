@@ -46,26 +46,26 @@ pub fn TakeHome(
 ) -> impl IntoView {
     let i18n = use_i18n();
     // The record's codes, once the browser has deflated it (a task or two).
-    let links = RwSignal::new(None::<(&'static str, Option<Vec<String>>)>);
+    let codes = RwSignal::new(None::<(&'static str, Option<Vec<String>>)>);
     Effect::new(move |_| {
         // Never a code of the record before: none until this one's are made.
-        links.set(None);
+        codes.set(None);
         let Some((kind, text)) = record.get() else {
             return;
         };
         leptos::task::spawn_local(async move {
-            let codes = self::links(kind, &text).await;
+            let made = links(kind, &text).await;
             // Only if the record is still this one (and the screen still open).
             let current =
                 record.try_with_untracked(|r| r.as_ref().is_some_and(|(_, t)| *t == text));
             if current == Some(true) {
-                links.try_set(Some((kind, codes)));
+                codes.try_set(Some((kind, made)));
             }
         });
     });
     let shown = RwSignal::new(0usize);
     view! {
-        {move || links.get().map(|(kind, codes)| {
+        {move || codes.get().map(|(kind, codes)| {
             let t = i18n.of(&TEXTS);
             let body = match codes {
                 Some(codes) => {
