@@ -644,3 +644,43 @@ fn issue_12_errors_name_the_field() {
     let e = json::from_str::<Session>("{\"names\":[\"a\"],\"games\":[]}").unwrap_err();
     assert_eq!(e.to_string(), "names: expected 3 elements, found 1");
 }
+
+// ---- numbers: ryu's small tables instead of serde_json's zmij ----------------
+
+/// A decimal as a setup form makes it: at most 12 digits, one point.
+fn form_decimal() -> impl Strategy<Value = f64> {
+    (0u64..1_000_000_000_000, 0u32..12).prop_map(|(m, d)| m as f64 / 10f64.powi(d as i32))
+}
+
+/// Any finite double: a damaged save may hold one, and it is written back.
+fn any_finite_f64() -> impl Strategy<Value = f64> {
+    any::<u64>()
+        .prop_map(f64::from_bits)
+        .prop_filter("finite", |x| x.is_finite())
+}
+
+fn written(x: f64) -> String {
+    let mut out = String::new();
+    json::Json::F64(x).write(&mut out, None);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Setup preferences hold minutes (`0.5`, `5.0`): the writer (ryu, whose
+    /// small tables cost the wasm less than serde_json's zmij) must write every
+    /// double exactly as serde_json does, so no stored byte changes.
+    #[test]
+    fn floats_are_written_byte_for_byte_as_serde_json_writes_them(
+        x in prop_oneof![form_decimal(), any_finite_f64()],
+    ) {
+        prop_assert_eq!(written(x), serde_json::to_string(&x).unwrap());
+    }
+
+    /// A form's number comes back from its save exactly as typed.
+    #[test]
+    fn form_decimals_read_back_as_they_were(x in form_decimal()) {
+        prop_assert_eq!(json::parse(&written(x)).unwrap().as_f64(), Some(x));
+    }
+}

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::strings::TEXTS;
 use super::tonight::{GamesTonight, Standings};
 use crate::referee::club::Tonight;
+use crate::referee::json;
 use crate::referee::pgn::tags_and_moves;
 use crate::referee::share::{self, Payload, Sequence, ShareError};
 use crate::ui::copy_button::CopyButton;
@@ -43,7 +44,7 @@ fn open(payload: &str) -> Opened {
         Err(error) => return Opened::Refused(error),
     };
     let kept: Vec<String> = storage::get(PIECES_KEY)
-        .and_then(|t| serde_json::from_str(&t).ok())
+        .and_then(|t| json::from_str(&t).ok())
         .unwrap_or_default();
     let mut sequence = Sequence::default();
     let mut stored = Vec::new();
@@ -74,10 +75,7 @@ fn open(payload: &str) -> Opened {
             if !stored.iter().any(|s| s == payload) {
                 stored.push(payload.to_owned());
             }
-            storage::set(
-                PIECES_KEY,
-                &serde_json::to_string(&stored).unwrap_or_default(),
-            );
+            storage::set(PIECES_KEY, &json::to_string(&stored));
             let missing = sequence.missing();
             Opened::Waiting {
                 got: index,
