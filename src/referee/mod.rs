@@ -17,6 +17,7 @@ pub mod board;
 pub mod bughouse;
 #[cfg(feature = "cards")]
 pub mod cards;
+pub mod case;
 pub mod chess_clock;
 pub mod chessboard;
 pub mod club;

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::case;
+
 pub const MAX_NAME_BYTES: usize = 64;
 
 /// Code points refused anywhere in a name (inclusive ranges, sorted). The list
@@ -138,10 +140,11 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
 /// result lower-cased (Unicode full mappings, no context, no locale), so
 /// `Anna`/`ANNA`, `Straße`/`STRASSE` and `ς`/`σ` are the same name.
 pub fn comparison_key(name: &str) -> String {
-    name.chars()
-        .flat_map(char::to_uppercase)
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut upper = String::with_capacity(name.len());
+    name.chars().for_each(|c| case::push_upper(&mut upper, c));
+    let mut key = String::with_capacity(upper.len());
+    upper.chars().for_each(|c| case::push_lower(&mut key, c));
+    key
 }
 
 /// Checks every name of a game's setup; the first refused one's 0-based

@@ -242,11 +242,11 @@ pub(crate) fn roster_name(value: String) -> Option<String> {
 /// A `Variant` tag's value reduced for comparison: letters and digits only,
 /// lower case (`Chess 960`, `chess960`, `Chess-960` are one).
 pub(crate) fn squashed(variant: &str) -> String {
-    variant
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut out = String::with_capacity(variant.len());
+    for c in variant.chars().filter(|c| c.is_alphanumeric()) {
+        super::case::push_lower(&mut out, c);
+    }
+    out
 }
 
 /// The one reader of a record's frame, for every module: the tag pairs,

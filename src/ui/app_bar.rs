@@ -55,10 +55,10 @@ fn LanguageSwitch() -> impl IntoView {
                             lang=lang.tag()
                             aria-pressed=move || (i18n.lang() == lang).to_string()
                             // "EN — English": the visible code first (WCAG 2.5.3), then the name.
-                            aria-label=format!("{} — {}", lang.tag().to_uppercase(), lang.texts().shell.language_name)
+                            aria-label=format!("{} — {}", lang.tag().to_ascii_uppercase(), lang.texts().shell.language_name)
                             on:click=move |_| i18n.set_lang(lang)
                         >
-                            {lang.tag().to_uppercase()}
+                            {lang.tag().to_ascii_uppercase()}
                         </button>
                     }
                 })
