@@ -8,8 +8,7 @@
 //! ```
 
 use leptos::prelude::*;
-use qrcode::bits::Bits;
-use qrcode::{Color, EcLevel, QrCode as Encoder, Version};
+use qrcodegen::{QrCode as Encoder, QrCodeEcc, QrSegment, Version};
 
 /// Modules of light margin around the code, as the QR standard asks.
 const QUIET_ZONE: usize = 4;
@@ -19,15 +18,15 @@ const QUIET_ZONE: usize = 4;
 /// text is too long for any QR code.
 pub fn qr_path(text: &str) -> Option<(usize, String)> {
     let code = encode(text.as_bytes())?;
-    let width = code.width();
-    let colors = code.to_colors();
+    let width = code.size() as usize;
+    let dark = |x: usize, y: usize| code.get_module(x as i32, y as i32);
     let mut path = String::with_capacity(width * width);
-    for (y, row) in colors.chunks(width).enumerate() {
+    for y in 0..width {
         let mut x = 0;
         while x < width {
-            if row[x] == Color::Dark {
+            if dark(x, y) {
                 let start = x;
-                while x < width && row[x] == Color::Dark {
+                while x < width && dark(x, y) {
                     x += 1;
                 }
                 let run = x - start;
@@ -40,16 +39,20 @@ pub fn qr_path(text: &str) -> Option<(usize, String)> {
     Some((width, path))
 }
 
-/// Byte mode in the smallest version that fits, error correction M. (Not
-/// `QrCode::new`: its mixed-mode optimiser would add ~10 KB of wasm to save
-/// a few modules on a URL.)
+/// Byte mode in the smallest version that fits, error correction M (never
+/// raised: a code stays the size the text needs), the mask the standard's
+/// penalty rule picks.
 fn encode(data: &[u8]) -> Option<Encoder> {
-    (1..=40).find_map(|version| {
-        let mut bits = Bits::new(Version::Normal(version));
-        bits.push_byte_data(data).ok()?;
-        bits.push_terminator(EcLevel::M).ok()?;
-        Encoder::with_bits(bits, EcLevel::M).ok()
-    })
+    let segments = [QrSegment::make_bytes(data)];
+    Encoder::encode_segments_advanced(
+        &segments,
+        QrCodeEcc::Medium,
+        Version::MIN,
+        Version::MAX,
+        None,
+        false,
+    )
+    .ok()
 }
 
 /// The whole `<svg>` element as markup: the code, its white quiet zone and its
