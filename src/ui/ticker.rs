@@ -78,19 +78,41 @@ pub fn tenths_only(before: u64, after: u64) -> bool {
         && format::bank(before) != format::bank(after)
 }
 
-/// Starts the timer for as long as the calling component lives.
-pub fn start<C: ClockScreen>(screen: C) {
-    // Shared with the cleanup below, which outlives the reactive values.
-    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
-    let last_beep = StoredValue::new(u64::MAX);
-    // The lone running clock's time at the last redraw through the graph; the
-    // time its face shows now (drawn or written straight); and the time of the
-    // last tick written straight to the screen (it re-plans).
-    let drawn = StoredValue::new(None::<u64>);
-    let shown = StoredValue::new(None::<u64>);
-    let written_at = RwSignal::new(0_u64);
-    let lit = StoredValue::new(false);
-    let tick = move || {
+/// The timer's state, shared by its ticks, its planning effect and the
+/// listener that catches up when the page shows again.
+#[derive(Clone, Copy)]
+struct Timer<C: ClockScreen> {
+    screen: C,
+    /// The planned tick; shared with the cleanup, which outlives the
+    /// reactive values.
+    pending: StoredValue<Arc<Mutex<Option<TimeoutHandle>>>>,
+    last_beep: StoredValue<u64>,
+    /// The lone running clock's time at the last redraw through the graph.
+    drawn: StoredValue<Option<u64>>,
+    /// The time its face shows now (drawn or written straight).
+    shown: StoredValue<Option<u64>>,
+    /// The time of the last tick written straight to the screen.
+    written_at: StoredValue<u64>,
+    lit: StoredValue<bool>,
+}
+
+impl<C: ClockScreen> Timer<C> {
+    /// Plans the next tick for when the running clock's face next changes
+    /// after `now`, replacing the one planned before.
+    fn plan(self, now: u64) {
+        let next = self.screen.next_change_ms(now).and_then(|ms| {
+            set_timeout_with_handle(move || self.tick(), std::time::Duration::from_millis(ms)).ok()
+        });
+        let old = self.pending.try_with_value(|pending| {
+            std::mem::replace(&mut *pending.lock().expect("timer lock"), next)
+        });
+        if let Some(Some(old)) = old {
+            old.clear();
+        }
+    }
+
+    fn tick(self) {
+        let screen = self.screen;
         let Some(floor) = screen.last_event_ms() else {
             return;
         };
@@ -105,8 +127,8 @@ pub fn start<C: ClockScreen>(screen: C) {
         // other way is never overwritten (a running delay is already no lone
         // running clock).
         let direct = lone
-            .zip(drawn.get_value())
-            .zip(shown.get_value())
+            .zip(self.drawn.get_value())
+            .zip(self.shown.get_value())
             .is_some_and(|((ms, at), before)| {
                 tenths_only(at, ms)
                     && crate::web::replace_only_text(
@@ -115,18 +137,20 @@ pub fn start<C: ClockScreen>(screen: C) {
                         &format::clock_face(ms),
                     )
             });
-        shown.set_value(lone);
+        self.shown.set_value(lone);
         // A half is low only while its clock runs and shows tenths, so the
         // timer wakes ten times a second then: enough for a 1 Hz pulse.
         let lit_now = pulse_lit(now);
-        if lit.get_value() != lit_now {
-            lit.set_value(lit_now);
+        if self.lit.get_value() != lit_now {
+            self.lit.set_value(lit_now);
             crate::web::mark_all(LOW_HALF, PULSE, lit_now);
         }
         if direct {
-            written_at.set(now);
+            // Planned here, not by the effect below: nothing reactive changed.
+            self.written_at.set_value(now);
+            self.plan(now);
         } else {
-            drawn.set_value(lone);
+            self.drawn.set_value(lone);
             screen.now().set(now);
             if screen.record_flag(now) {
                 return;
@@ -137,23 +161,31 @@ pub fn start<C: ClockScreen>(screen: C) {
             && ms <= screen.low_time_ms()
         {
             let second = ms / 1000;
-            if last_beep.get_value() != second {
-                last_beep.set_value(second);
+            if self.last_beep.get_value() != second {
+                self.last_beep.set_value(second);
                 screen.low_time_cue(ms);
             }
         }
+    }
+}
+
+/// Starts the timer for as long as the calling component lives.
+pub fn start<C: ClockScreen>(screen: C) {
+    let pending = Arc::new(Mutex::new(None::<TimeoutHandle>));
+    let timer = Timer {
+        screen,
+        pending: StoredValue::new(pending.clone()),
+        last_beep: StoredValue::new(u64::MAX),
+        drawn: StoredValue::new(None),
+        shown: StoredValue::new(None),
+        written_at: StoredValue::new(0),
+        lit: StoredValue::new(false),
     };
-    let planned = pending.clone();
+    // Planned again whenever the screen's time or state changes.
     Effect::new(move |_| {
         screen.epoch().track();
-        let now = screen.now().get().max(written_at.get());
-        let delay = screen.next_change_ms(now);
-        let next = delay.and_then(|ms| {
-            set_timeout_with_handle(tick, std::time::Duration::from_millis(ms)).ok()
-        });
-        if let Some(old) = std::mem::replace(&mut *planned.lock().expect("timer lock"), next) {
-            old.clear();
-        }
+        let now = screen.now().get().max(timer.written_at.get_value());
+        timer.plan(now);
     });
     // A hidden page's timers sleep; catch up at once when it shows again. The
     // listener lives as long as the screen: it is dropped with this stored value.
@@ -162,7 +194,7 @@ pub fn start<C: ClockScreen>(screen: C) {
             screen.save_if_missing();
             // The whole tick, not just the time: a flag that fell while the
             // page was away is recorded now, not when the next timer fires.
-            tick();
+            timer.tick();
             device::keep_screen_on(screen.playing());
         }
     });

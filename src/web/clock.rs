@@ -37,7 +37,12 @@ thread_local! {
 }
 
 fn monotonic_ms() -> Option<f64> {
-    Some(web_sys::window()?.performance()?.now())
+    // Looked up once: read at every tick of the redraw timer.
+    thread_local! {
+        static PERFORMANCE: Option<web_sys::Performance> =
+            web_sys::window().and_then(|w| w.performance());
+    }
+    PERFORMANCE.with(|p| p.as_ref().map(web_sys::Performance::now))
 }
 
 pub fn now_ms() -> u64 {

@@ -32,7 +32,12 @@ pub fn set_document_lang(tag: &str, dir: &str) {
 }
 
 pub fn document() -> Option<web_sys::Document> {
-    web_sys::window()?.document()
+    // Looked up once: the redraw timer asks for it ten times a second, and
+    // every lookup is a few calls out of the wasm.
+    thread_local! {
+        static DOCUMENT: Option<web_sys::Document> = web_sys::window().and_then(|w| w.document());
+    }
+    DOCUMENT.with(Clone::clone)
 }
 
 /// Replaces the text of the one element `selector` matches by `text`, only
@@ -170,5 +175,5 @@ pub fn while_window_event(name: &str, f: impl Fn() + 'static) -> Option<Listener
 
 /// Whether the page is on screen (not a background tab or a locked phone).
 pub fn page_visible() -> bool {
-    document().is_none_or(|doc| doc.visibility_state() == web_sys::VisibilityState::Visible)
+    document().is_none_or(|doc| !doc.hidden())
 }
