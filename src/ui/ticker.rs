@@ -100,13 +100,14 @@ impl<C: ClockScreen> Timer<C> {
     /// Plans the next tick for when the running clock's face next changes
     /// after `now`, replacing the one planned before.
     fn plan(self, now: u64) {
+        // A screen already left plans nothing: no timeout may outlive it.
+        let Some(pending) = self.pending.try_get_value() else {
+            return;
+        };
         let next = self.screen.next_change_ms(now).and_then(|ms| {
             set_timeout_with_handle(move || self.tick(), std::time::Duration::from_millis(ms)).ok()
         });
-        let old = self.pending.try_with_value(|pending| {
-            std::mem::replace(&mut *pending.lock().expect("timer lock"), next)
-        });
-        if let Some(Some(old)) = old {
+        if let Some(old) = std::mem::replace(&mut *pending.lock().expect("timer lock"), next) {
             old.clear();
         }
     }

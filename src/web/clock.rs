@@ -34,14 +34,12 @@ thread_local! {
     static AWAY: Cell<bool> = const { Cell::new(false) };
     /// The game's time minus the wall clock: read at page load, stored when it changes.
     static OFFSET: Cell<f64> = const { Cell::new(0.0) };
+    /// Looked up once: the clock is read at every tick of the redraw timer.
+    static PERFORMANCE: Option<web_sys::Performance> =
+        web_sys::window().and_then(|w| w.performance());
 }
 
 fn monotonic_ms() -> Option<f64> {
-    // Looked up once: read at every tick of the redraw timer.
-    thread_local! {
-        static PERFORMANCE: Option<web_sys::Performance> =
-            web_sys::window().and_then(|w| w.performance());
-    }
     PERFORMANCE.with(|p| p.as_ref().map(web_sys::Performance::now))
 }
 

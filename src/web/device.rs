@@ -177,7 +177,7 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
         options.set_type(mime);
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
         let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
-        let document = web_sys::window()?.document()?;
+        let document = super::document()?;
         let link: web_sys::HtmlAnchorElement =
             document.create_element("a").ok()?.dyn_into().ok()?;
         link.set_href(&url);
