@@ -17,8 +17,35 @@ use crate::referee::common::Colour;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Color, EnPassantMode, FromSetup, Move, Position, Square,
+};
 use std::fmt::Debug;
+
+/// What makes two chess positions "the same" for repetition (C-2): the
+/// pieces, the side to move, the castling rights and the en passant square
+/// only when a capture there is legal. Compared whole rather than hashed, so
+/// two positions can never collide; it also keeps shakmaty's 6 kB of random
+/// zobrist keys, which do not compress, out of the wasm (issue #25).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionKey {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+impl PositionKey {
+    /// The key of any shakmaty position (variants add their own parts).
+    pub fn of(pos: &impl Position) -> PositionKey {
+        PositionKey {
+            board: pos.board().clone(),
+            turn: pos.turn(),
+            castling: pos.castles().castling_rights(),
+            ep: pos.ep_square(EnPassantMode::Legal),
+        }
+    }
+}
 
 /// What a variant supplies to [`GameBoard`]; implemented by the shakmaty
 /// position types themselves (`Chess`, `variant::Crazyhouse`).

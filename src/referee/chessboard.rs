@@ -4,10 +4,9 @@
 //! the standard-chess rules of C-2. The history belongs to the board (NS-1), so
 //! swaps never touch it.
 
-use crate::referee::board::{BoardRules, GameBoard, colour};
+use crate::referee::board::{BoardRules, GameBoard, PositionKey, colour};
 use crate::referee::common::Colour;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 use std::fmt;
 
 /// A draw the player to move may claim (C-2).
@@ -55,16 +54,15 @@ impl fmt::Display for MoveError {
 }
 
 /// A standard chess game with history: the generic board on shakmaty's
-/// `Chess`, repetition by zobrist hash.
+/// `Chess`, repetition by [`PositionKey`].
 pub type ChessBoard = GameBoard<Chess>;
 
 impl BoardRules for Chess {
-    /// Zobrist hash (en passant only when capturable).
-    type Key = u64;
+    type Key = PositionKey;
     type MoveError = MoveError;
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+    fn repetition_key(&self) -> PositionKey {
+        PositionKey::of(self)
     }
 
     fn move_error(kind: MoveError, _text: &str) -> MoveError {

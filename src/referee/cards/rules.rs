@@ -12,11 +12,11 @@
 //! en-passant right it would have spent is still there).
 //!
 //! Move reading and the repetition key are the shared ones
-//! ([`crate::referee::board`], zobrist with en passant only when
+//! ([`crate::referee::board`]: a [`PositionKey`], en passant only when
 //! capturable). A position counts for repetition each time a player faces
 //! it: after every accepted move and at every hand-over.
 
-use crate::referee::board::{BoardRules, colour, legal_moves_uci_of, parse_move_in};
+use crate::referee::board::{BoardRules, PositionKey, colour, legal_moves_uci_of, parse_move_in};
 use crate::referee::chessboard::{DrawClaim, MoveError};
 use crate::referee::common::Colour;
 use shakmaty::fen::Fen;
@@ -57,7 +57,7 @@ pub struct CardsBoard {
     /// The position right after the last accepted move of the running
     /// series, the opponent to move; `None` when `pos` is already that one.
     handover: Option<Chess>,
-    history: Vec<u64>,
+    history: Vec<PositionKey>,
     moves: Vec<PlayedMove>,
 }
 

@@ -9,14 +9,12 @@
 //! 50-/75-move rule and no insufficient-material draw, and the game is drawn
 //! after 600 half-moves.
 
-use crate::referee::board::{BoardRules, GameBoard, colour};
+use crate::referee::board::{BoardRules, GameBoard, PositionKey, colour};
 use crate::referee::chessboard::MoveError;
 use crate::referee::common::Colour;
 use shakmaty::uci::UciMove;
 use shakmaty::variant::Crazyhouse;
-use shakmaty::{
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Color, EnPassantMode, Move, Position, Square,
-};
+use shakmaty::{Bitboard, ByColor, ByRole, CastlingMode, Move, Position};
 use std::fmt;
 
 /// ZH-6: after this many half-moves in total the game is a draw.
@@ -106,10 +104,7 @@ impl Pocket {
 /// as Lichess and python-chess count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepetitionKey {
-    board: Board,
-    turn: Color,
-    castling: Bitboard,
-    ep: Option<Square>,
+    position: PositionKey,
     pockets: ByColor<ByRole<u8>>,
     promoted: Bitboard,
 }
@@ -124,10 +119,7 @@ impl BoardRules for Crazyhouse {
 
     fn repetition_key(&self) -> RepetitionKey {
         RepetitionKey {
-            board: self.board().clone(),
-            turn: self.turn(),
-            castling: self.castles().castling_rights(),
-            ep: self.ep_square(EnPassantMode::Legal),
+            position: PositionKey::of(self),
             pockets: self.pockets().copied().unwrap_or_default(),
             promoted: self.promoted(),
         }
