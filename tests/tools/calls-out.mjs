@@ -1,0 +1,61 @@
+// How often the app's wasm calls out to JavaScript while a Nordau Shift clock
+// shows tenths, by import: each call out costs a few microseconds of the
+// main thread (issue #25's CPU figure), so this shows which the redraw timer
+// could spare. Counts are per second over a few seconds of the tenths window.
+//
+// Usage: node tests/tools/calls-out.mjs DIST [--seconds N]
+import { launchBrowser, phoneContext } from "../e2e/harness.mjs";
+import { startNordau, untilTenths } from "../bench/nordau-game.mjs";
+import { serveBench } from "../bench/server.mjs";
+
+const args = process.argv.slice(2);
+const at = args.indexOf("--seconds");
+const seconds = at >= 0 ? Number(args.splice(at, 2)[1]) : 3;
+const [dist] = args;
+if (!dist) {
+  console.error("usage: node tests/tools/calls-out.mjs DIST [--seconds N]");
+  process.exit(2);
+}
+
+// Wraps every function the wasm imports in a counter, before the app starts.
+function countImports() {
+  const counts = (globalThis.__callsOut = new Map());
+  const wrap = (imports) => {
+    for (const module of Object.values(imports ?? {})) {
+      for (const [name, f] of Object.entries(module)) {
+        if (typeof f !== "function") continue;
+        module[name] = function (...a) {
+          counts.set(name, (counts.get(name) ?? 0) + 1);
+          return f.apply(this, a);
+        };
+      }
+    }
+  };
+  for (const key of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[key];
+    WebAssembly[key] = function (source, imports) {
+      wrap(imports);
+      return original.call(this, source, imports);
+    };
+  }
+}
+
+const served = await serveBench(dist);
+const browser = await launchBrowser();
+try {
+  const context = await phoneContext(browser);
+  await context.addInitScript(countImports);
+  const page = await context.newPage();
+  await startNordau(page, served.url);
+  await untilTenths(page);
+  await page.evaluate(() => globalThis.__callsOut.clear());
+  await page.waitForTimeout(seconds * 1000);
+  const counts = await page.evaluate(() => [...globalThis.__callsOut]);
+  counts.sort((a, b) => b[1] - a[1]);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  console.log(`calls out of the wasm per second over ${seconds} s of tenths: ${(total / seconds).toFixed(1)}`);
+  for (const [name, n] of counts) console.log(`${(n / seconds).toFixed(1).padStart(7)}  ${name}`);
+} finally {
+  await browser.close();
+  await served.stop();
+}
