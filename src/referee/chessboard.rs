@@ -201,4 +201,37 @@ mod tests {
         play(&mut b, &cycle);
         assert_eq!(b.automatic_end(), Some(BoardEnd::FivefoldRepetition));
     }
+
+    /// C-2 counts a position again only with the same castling rights: the
+    /// kings' walk back home leaves the pieces as they stood, but not the rights.
+    #[test]
+    fn c_2_repetition_needs_the_same_castling_rights() {
+        let mut b = ChessBoard::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        play(&mut b, &["Ke2", "Ke7", "Ke1", "Ke8"]);
+        assert_eq!(b.repetitions(), 1, "same pieces, no castling rights left");
+        play(&mut b, &["Ke2", "Ke7", "Ke1", "Ke8"]);
+        assert_eq!(b.repetitions(), 2);
+    }
+
+    /// C-2: an en passant square counts only when the capture is legal there,
+    /// as FIDE and python-chess count it (shakmaty's `EnPassantMode::Legal`).
+    #[test]
+    fn c_2_repetition_counts_en_passant_only_when_it_can_be_taken() {
+        // 1. e4 leaves e3 behind, but no black pawn can take there: after the
+        // knights' dance the position after 1. e4 stands again.
+        let mut b = ChessBoard::default();
+        play(&mut b, &["e4", "Nf6", "Nf3", "Ng8", "Ng1"]);
+        assert_eq!(b.repetitions(), 2);
+        // After ...d5 the pawn on e5 may take on d6: the same pieces with White
+        // to move later are another position.
+        let mut b = ChessBoard::from_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1").unwrap();
+        play(&mut b, &["d5", "Ke2", "Ke7", "Ke1", "Ke8"]);
+        assert_eq!(b.repetitions(), 1, "d6 could be taken before");
+        play(&mut b, &["Ke2", "Ke7", "Ke1", "Ke8"]);
+        assert_eq!(
+            b.repetitions(),
+            2,
+            "counted from the first position without it"
+        );
+    }
 }
