@@ -29,9 +29,14 @@ export async function untilTenths(page) {
   await page.waitForFunction(() => /^9\.[0-8]$/.test(document.querySelector(".half.to-move .bank")?.textContent ?? ""), null, { timeout: 20_000 });
 }
 
-/** The running clock's tenths window: a started game showing 9.8 s or less. */
-export async function clockShowingTenths(browser, url) {
-  const page = await (await phoneContext(browser)).newPage();
+/**
+ * The running clock's tenths window: a started game showing 9.8 s or less.
+ * `prepare(context)` runs on the new browser context before the app opens.
+ */
+export async function clockShowingTenths(browser, url, prepare = async () => {}) {
+  const context = await phoneContext(browser);
+  await prepare(context); // before the app's first page: an init script, say
+  const page = await context.newPage();
   await startNordau(page, url);
   await untilTenths(page);
   return page;

@@ -1,11 +1,12 @@
 // How often the app's wasm calls out to JavaScript while a Nordau Shift clock
-// shows tenths, by import: each call out costs a few microseconds of the
-// main thread (issue #25's CPU figure), so this shows which the redraw timer
-// could spare. Counts are per second over a few seconds of the tenths window.
+// shows tenths, by import (the short names of the build: look them up in its
+// bindings JS), per second over a few seconds of the tenths window. Halving
+// them did not move script time (docs/performance.md, "What each lever
+// gained"): read it to see what a tick does, not as a lever by itself.
 //
 // Usage: node tests/tools/calls-out.mjs DIST [--seconds N]
-import { launchBrowser, phoneContext } from "../e2e/harness.mjs";
-import { startNordau, untilTenths } from "../bench/nordau-game.mjs";
+import { launchBrowser } from "../e2e/harness.mjs";
+import { clockShowingTenths } from "../bench/nordau-game.mjs";
 import { serveBench } from "../bench/server.mjs";
 
 const args = process.argv.slice(2);
@@ -43,11 +44,7 @@ function countImports() {
 const served = await serveBench(dist);
 const browser = await launchBrowser();
 try {
-  const context = await phoneContext(browser);
-  await context.addInitScript(countImports);
-  const page = await context.newPage();
-  await startNordau(page, served.url);
-  await untilTenths(page);
+  const page = await clockShowingTenths(browser, served.url, (context) => context.addInitScript(countImports));
   await page.evaluate(() => globalThis.__callsOut.clear());
   await page.waitForTimeout(seconds * 1000);
   const counts = await page.evaluate(() => [...globalThis.__callsOut]);
