@@ -1,7 +1,7 @@
 // Trunk post_build hook: minify the wasm-bindgen JS (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), fill sw.js
 // with this build's precache list and version, then write precompressed
-// .gz/.br siblings of the text files (compress.mjs).
+// .gz/.br siblings of the text files (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -59,4 +59,7 @@ const filled = template
   .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
 writeFileSync(swPath, filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
-console.log(`compress: ${writeCompressedSiblings(staging)} precompressed siblings (.gz, .br)`);
+// Zopfli for what ships; a debug build (trunk serve) is compressed quickly.
+const thorough = process.env.TRUNK_PROFILE !== "debug";
+const siblings = await writeCompressedSiblings(staging, { thorough });
+console.log(`compress: ${siblings} precompressed siblings (.gz${thorough ? " by zopfli" : ""}, .br)`);
