@@ -1,4 +1,6 @@
-// Trunk post_build hook: minify the wasm-bindgen JS (minify.mjs), shorten the
+// Trunk post_build hook: in a release build, optimise the wasm with its
+// functions in an order that compresses (function-order.mjs); then minify the
+// wasm-bindgen JS (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), fill sw.js
 // with this build's precache list and version, then write precompressed
 // .gz/.br siblings of the text files (compress.mjs; .gz by zopfli in a release build).
@@ -7,6 +9,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { writeCompressedSiblings } from "./compress.mjs";
+import { optimizeWasm } from "./function-order.mjs";
 import { minifyBindings } from "./minify.mjs";
 import { shortenImports } from "./short-imports.mjs";
 
@@ -14,6 +17,13 @@ const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
   console.error("sw-precache: TRUNK_STAGING_DIR is not set (run me from a Trunk hook)");
   process.exit(1);
+}
+
+// A debug build (trunk serve) is neither optimised nor compressed hard: it is for looking.
+const release = process.env.TRUNK_PROFILE !== "debug";
+if (release) {
+  const [wasm, raw, optimized] = optimizeWasm(staging);
+  console.log(`function-order: ${wasm} ${raw} → ${optimized} B (wasm-opt, functions in order)`);
 }
 
 const [bindings, before, after] = await minifyBindings(staging);
@@ -59,7 +69,5 @@ const filled = template
   .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
 writeFileSync(swPath, filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
-// Zopfli for what ships; a debug build (trunk serve) is compressed quickly.
-const thorough = process.env.TRUNK_PROFILE !== "debug";
-const siblings = await writeCompressedSiblings(staging, { thorough });
-console.log(`compress: ${siblings} precompressed siblings (.gz${thorough ? " by zopfli" : ""}, .br)`);
+const siblings = await writeCompressedSiblings(staging, { thorough: release });
+console.log(`compress: ${siblings} precompressed siblings (.gz${release ? " by zopfli" : ""}, .br)`);

@@ -60,6 +60,7 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
+import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
 
@@ -123,9 +124,8 @@ function wasmBreakdown() {
   const built = join(REPO, "target-bench/all_bg.wasm"); // .ci/bench keeps it from the full build
   if (!existsSync(built)) return notes.push("(No target-bench/all_bg.wasm: the breakdown needs .ci/bench's full build.)", "");
   const named = join(REPO, "target-bench/named.wasm");
-  // The shipped build's own wasm-opt parameters (index.html), so the names are of the same code.
-  const params = /data-wasm-opt-params="([^"]*)"/.exec(readFileSync(join(REPO, "index.html"), "utf8"))?.[1] ?? "";
-  execSync(`wasm-opt -Oz -g ${params} --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types ${built} -o ${named}`, { stdio: "inherit" });
+  // The shipped build's own wasm-opt arguments (the build hook's), so the names are of the same code.
+  execSync(`wasm-opt ${WASM_OPT_ARGS.join(" ")} -g ${built} -o ${named}`, { stdio: "inherit" });
   notes.push(
     "Where the wasm's code is (the full build optimised again with names kept; sizes before compression, so read the shares):",
     "",

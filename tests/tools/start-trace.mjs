@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { startServer } from "./serve.mjs";
 import { launchBrowser } from "../e2e/harness.mjs";
 import { mainThreadEvents } from "./trace.mjs";
-import { readWasm } from "./wasm-breakdown.mjs";
+import { readWasm } from "../../.ci/wasm-binary.mjs";
 
 const args = process.argv.slice(2);
 const routeAt = args.indexOf("--route");

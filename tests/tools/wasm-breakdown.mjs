@@ -1,6 +1,7 @@
 // Where the wasm's bytes are (issue #25): reads a wasm that kept its name
 // section (wasm-opt -Oz -g) and sums each function body's size by who owns it,
-// so the next size lever is visible. Plain Node, no packages.
+// so the next size lever is visible. Plain Node, no packages (the reading is
+// .ci/wasm-binary.mjs, which the build's function order uses too).
 // Usage: node tests/tools/wasm-breakdown.mjs FILE.wasm [--depth N] [--top N] [--json]
 //   --depth N  groups this crate's functions by the first N path segments
 //              after `nordau_shift` (default 2: `ui::cards`, `referee::nordau`)
@@ -13,101 +14,7 @@
 // Sizes are of the optimised code before compression: read them as shares.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-
-/** Reads an unsigned LEB128 at `at`; returns [value, next offset]. */
-function uleb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) return [value, at];
-    shift += 7;
-  }
-}
-
-/** Section sizes, function body sizes by index, and function names from the name section. */
-export function readWasm(bytes) {
-  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("not a wasm file");
-  const sections = [];
-  const bodies = []; // [function index, size]
-  const names = new Map();
-  let imported = 0;
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, start] = uleb(bytes, at + 1);
-    const end = start + size;
-    let name = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "datacount"][id] ?? `id ${id}`;
-    if (id === 0) {
-      const [length, from] = uleb(bytes, start);
-      name = `custom ${bytes.toString("utf8", from, from + length)}`;
-      if (name === "custom name") readNames(bytes, from + length, end, names);
-    } else if (id === 2) {
-      imported = countFunctionImports(bytes, start);
-    } else if (id === 10) {
-      let [count, p] = uleb(bytes, start);
-      for (let i = 0; i < count; i++) {
-        const [bodySize, q] = uleb(bytes, p);
-        bodies.push([imported + i, bodySize + (q - p)]);
-        p = q + bodySize;
-      }
-    }
-    sections.push({ name, size: end - at });
-    at = end;
-  }
-  return { sections, bodies, names };
-}
-
-function countFunctionImports(bytes, start) {
-  let [count, p] = uleb(bytes, start);
-  let functions = 0;
-  for (let i = 0; i < count; i++) {
-    for (let s = 0; s < 2; s++) {
-      const [length, q] = uleb(bytes, p);
-      p = q + length;
-    }
-    const kind = bytes[p++];
-    if (kind === 0) {
-      functions++;
-      p = uleb(bytes, p)[1];
-    } else if (kind === 1) {
-      p++; // reftype
-      p = limits(bytes, p);
-    } else if (kind === 2) {
-      p = limits(bytes, p);
-    } else if (kind === 3) {
-      p += 2; // valtype, mutability
-    } else {
-      p = uleb(bytes, p + 1)[1]; // tag: attribute, type index
-    }
-  }
-  return functions;
-}
-
-function limits(bytes, p) {
-  const flags = bytes[p++];
-  p = uleb(bytes, p)[1];
-  return flags & 1 ? uleb(bytes, p)[1] : p;
-}
-
-function readNames(bytes, start, end, names) {
-  let p = start;
-  while (p < end) {
-    const kind = bytes[p];
-    const [size, from] = uleb(bytes, p + 1);
-    if (kind === 1) {
-      let [count, q] = uleb(bytes, from);
-      for (let i = 0; i < count; i++) {
-        const [index, r] = uleb(bytes, q);
-        const [length, s] = uleb(bytes, r);
-        names.set(index, bytes.toString("utf8", s, s + length));
-        q = s + length;
-      }
-    }
-    p = from + size;
-  }
-}
+import { readWasm } from "../../.ci/wasm-binary.mjs";
 
 /** The owner of a function: a crate, or for this crate its first `depth` modules. */
 export function ownerOf(name, depth = 2) {

@@ -1,0 +1,95 @@
+// Optimises the release wasm with wasm-opt, its functions laid out so that
+// similar code stands together, where deflate (gzip) and brotli can compress
+// it against itself (what it saves: docs/performance.md, "What each lever
+// gained"). Called by sw-precache.mjs first, before anything reads the wasm.
+//
+// Rust instantiates a generic once for each type it is used with, and the
+// copies are much alike: `<F as tachys::…::ReactiveFunction>::invoke` exists
+// hundreds of times. The linker scatters them; deflate only finds a match in
+// the last 32 kB. So each function is renamed by its place in the order
+// wanted (the name without its hash, and for `<T as Trait>::f` the trait's
+// path, so every type's `f` is together; then size), and wasm-opt's
+// `--reorder-functions-by-name` sorts by those names after `-Oz`. The renaming
+// must come before `-Oz`: a second run on optimised code cannot see the
+// names (keeping them, `-g`, makes `-Oz` keep 2 kB more). The output carries
+// no names, as before. This is why Trunk's own wasm-opt is off (index.html's
+// `data-wasm-opt="0"`) and the build hook runs it.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { encodeUleb, readWasm } from "./wasm-binary.mjs";
+
+/**
+ * The shipped wasm-opt arguments: size first; `-ocimfs=40` inlines a
+ * function's only call only when the callee is small (a 28 kB route closure
+ * was one function before: docs/performance.md); then the order above.
+ */
+export const WASM_OPT_ARGS = ["-Oz", "-ocimfs=40", "--reorder-functions-by-name"];
+
+const WASM_OPT = new URL("../tests/node_modules/.bin/wasm-opt", import.meta.url).pathname;
+
+/** The symbol hash Rust appends (`::h0123456789abcdef`). */
+const HASH = /::h[0-9a-f]{16}$/;
+
+/** What a function is ordered by: its name without hash, `<T as Trait>::f` as `Trait::f`. */
+export function orderKey(name) {
+  const plain = name.replace(HASH, "");
+  if (!plain.startsWith("<")) return plain;
+  // ` as ` at the first level of angle brackets splits `<T as Trait>`.
+  let depth = 0;
+  for (let i = 0; i < plain.length; i++) {
+    if (plain[i] === "<") depth++;
+    else if (plain[i] === ">") depth--;
+    if (depth === 1 && plain.startsWith(" as ", i)) {
+      let end = i + 4;
+      for (let open = 1; end < plain.length; end++) {
+        if (plain[end] === "<") open++;
+        else if (plain[end] === ">" && --open === 0) break;
+      }
+      return plain.slice(i + 4, end) + plain.slice(end + 1);
+    }
+  }
+  return plain;
+}
+
+/** `bytes` with each function renamed to its place in the order (`0042_name`), other names dropped. */
+export function renameInOrder(bytes) {
+  const { sections, bodies, names } = readWasm(bytes);
+  const section = sections.find((s) => s.name === "custom name");
+  if (!section || names.size === 0) throw new Error("function-order: the wasm has no function names to order by");
+  const size = new Map(bodies);
+  const keyed = bodies.map(([index]) => ({ index, key: orderKey(names.get(index) ?? "~"), size: size.get(index) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.size - b.size || a.index - b.index));
+  const width = String(keyed.length).length;
+  const renamed = new Map(names); // imports keep theirs
+  keyed.forEach(({ index }, place) => renamed.set(index, `${String(place).padStart(width, "0")}_${names.get(index) ?? index}`));
+
+  const entries = [...renamed].sort((a, b) => a[0] - b[0]);
+  const list = [encodeUleb(entries.length)];
+  for (const [index, name] of entries) {
+    const utf8 = Buffer.from(name, "utf8");
+    list.push(encodeUleb(index), encodeUleb(utf8.length), utf8);
+  }
+  const functionNames = Buffer.concat(list);
+  const content = Buffer.concat([encodeUleb(4), Buffer.from("name"), Buffer.from([1]), encodeUleb(functionNames.length), functionNames]);
+  const nameSection = Buffer.concat([Buffer.from([0]), encodeUleb(content.length), content]);
+  return Buffer.concat([bytes.subarray(0, section.at), nameSection, bytes.subarray(section.end)]);
+}
+
+/** Optimises the wasm-bindgen wasm under `dir` in place; returns [file, bytes before, bytes after]. */
+export function optimizeWasm(dir) {
+  const wasm = readdirSync(dir).filter((name) => name.endsWith("_bg.wasm"));
+  if (wasm.length !== 1) throw new Error(`function-order: expected one *_bg.wasm in ${dir}, found ${wasm.length}`);
+  if (!existsSync(WASM_OPT)) throw new Error("function-order: wasm-opt is not installed (run .ci/setup: npm ci in tests/)");
+  const path = join(dir, wasm[0]);
+  const before = readFileSync(path);
+  const input = `${path}.named`;
+  writeFileSync(input, renameInOrder(before));
+  try {
+    // wasm-opt validates what it reads and writes; it fails the build on any error.
+    execFileSync(WASM_OPT, [...WASM_OPT_ARGS, input, "-o", path], { stdio: "inherit" });
+  } finally {
+    rmSync(input, { force: true }); // never into the precache list
+  }
+  return [wasm[0], before.length, readFileSync(path).length];
+}

@@ -1,0 +1,114 @@
+// Reading a wasm binary's sections, function bodies and names, and writing
+// its LEB128 numbers: shared by the build's function order
+// (.ci/function-order.mjs) and the size tools (tests/tools/wasm-breakdown.mjs,
+// start-trace.mjs). Plain Node, no packages.
+
+/** Reads an unsigned LEB128 at `at`; returns [value, next offset]. */
+export function uleb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return [value, at];
+    shift += 7;
+  }
+}
+
+/**
+ * Section sizes (with their byte range: `at` to `end`), function body sizes
+ * by index, and function names from the name section.
+ */
+export function readWasm(bytes) {
+  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("not a wasm file");
+  const sections = [];
+  const bodies = []; // [function index, size]
+  const names = new Map();
+  let imported = 0;
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, start] = uleb(bytes, at + 1);
+    const end = start + size;
+    let name = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "datacount"][id] ?? `id ${id}`;
+    if (id === 0) {
+      const [length, from] = uleb(bytes, start);
+      name = `custom ${bytes.toString("utf8", from, from + length)}`;
+      if (name === "custom name") readNames(bytes, from + length, end, names);
+    } else if (id === 2) {
+      imported = countFunctionImports(bytes, start);
+    } else if (id === 10) {
+      let [count, p] = uleb(bytes, start);
+      for (let i = 0; i < count; i++) {
+        const [bodySize, q] = uleb(bytes, p);
+        bodies.push([imported + i, bodySize + (q - p)]);
+        p = q + bodySize;
+      }
+    }
+    sections.push({ name, size: end - at, at, end });
+    at = end;
+  }
+  return { sections, bodies, names };
+}
+
+function countFunctionImports(bytes, start) {
+  let [count, p] = uleb(bytes, start);
+  let functions = 0;
+  for (let i = 0; i < count; i++) {
+    for (let s = 0; s < 2; s++) {
+      const [length, q] = uleb(bytes, p);
+      p = q + length;
+    }
+    const kind = bytes[p++];
+    if (kind === 0) {
+      functions++;
+      p = uleb(bytes, p)[1];
+    } else if (kind === 1) {
+      p++; // reftype
+      p = limits(bytes, p);
+    } else if (kind === 2) {
+      p = limits(bytes, p);
+    } else if (kind === 3) {
+      p += 2; // valtype, mutability
+    } else {
+      p = uleb(bytes, p + 1)[1]; // tag: attribute, type index
+    }
+  }
+  return functions;
+}
+
+function limits(bytes, p) {
+  const flags = bytes[p++];
+  p = uleb(bytes, p)[1];
+  return flags & 1 ? uleb(bytes, p)[1] : p;
+}
+
+function readNames(bytes, start, end, names) {
+  let p = start;
+  while (p < end) {
+    const kind = bytes[p];
+    const [size, from] = uleb(bytes, p + 1);
+    if (kind === 1) {
+      let [count, q] = uleb(bytes, from);
+      for (let i = 0; i < count; i++) {
+        const [index, r] = uleb(bytes, q);
+        const [length, s] = uleb(bytes, r);
+        names.set(index, bytes.toString("utf8", s, s + length));
+        q = s + length;
+      }
+    }
+    p = from + size;
+  }
+}
+
+/** `n` as an unsigned LEB128. */
+export function encodeUleb(n) {
+  const out = [];
+  do {
+    let byte = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) byte |= 0x80;
+    out.push(byte);
+  } while (n > 0);
+  return Buffer.from(out);
+}
