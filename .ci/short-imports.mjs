@@ -9,6 +9,7 @@
 // wasm whose imports its JS no longer provides.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { encodeUleb, uleb as readUleb } from "./wasm-binary.mjs";
 
 const HASHED = /_[0-9a-f]{16}$/;
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -37,26 +38,11 @@ function* shortNames() {
 export function renameImports(bytes, rename) {
   let at = 8;
   const uleb = () => {
-    let result = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = bytes[at++];
-      result += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return result;
+    const [value, next] = readUleb(bytes, at);
+    at = next;
+    return value;
   };
-  const encode = (n) => {
-    const out = [];
-    do {
-      let byte = n % 128;
-      n = Math.floor(n / 128);
-      if (n > 0) byte |= 0x80;
-      out.push(byte);
-    } while (n > 0);
-    return Buffer.from(out);
-  };
+  const encode = encodeUleb;
   const readString = () => {
     const length = uleb();
     const text = bytes.toString("utf8", at, at + length);
