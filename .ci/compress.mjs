@@ -18,7 +18,7 @@ import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 const require = createRequire(new URL("../tests/package.json", import.meta.url));
 
 // PNG is compressed already.
-const TEXT = new Set([".html", ".js", ".css", ".wasm", ".webmanifest", ".svg", ".json"]);
+export const TEXT = new Set([".html", ".js", ".css", ".wasm", ".webmanifest", ".svg", ".json"]);
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
