@@ -22,9 +22,11 @@ import { encodeUleb, readWasm } from "./wasm-binary.mjs";
 /**
  * The shipped wasm-opt arguments: size first; `-ocimfs=40` inlines a
  * function's only call only when the callee is small (a 28 kB route closure
- * was one function before: docs/performance.md); then the order above.
+ * was one function before: docs/performance.md); then the order above; then
+ * the custom sections no browser reads (the compiler's name and version, the
+ * target's features: 0.2 kB).
  */
-export const WASM_OPT_ARGS = ["-Oz", "-ocimfs=40", "--reorder-functions-by-name"];
+export const WASM_OPT_ARGS = ["-Oz", "-ocimfs=40", "--reorder-functions-by-name", "--strip-producers", "--strip-target-features"];
 
 const WASM_OPT = new URL("../tests/node_modules/.bin/wasm-opt", import.meta.url).pathname;
 
