@@ -61,7 +61,7 @@ import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
-import { clockShowingTenths, plainTenthsPage, startNordau } from "./nordau-game.mjs";
+import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
@@ -217,21 +217,8 @@ async function tapRun(page, { seated }) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   // Only these taps count (not the one that started the game).
   await page.evaluate(() => ((window.__bench.events = []), (window.__bench.paints = [])));
-  let taps = 0;
-  while (taps < 200) {
-    if (seated && (await page.locator(".swap-overlay").count())) {
-      await page.getByRole("button", { name: "Seated" }).click();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
-      continue;
-    }
-    const half = await page.waitForSelector(".half.to-move");
-    const box = await half.boundingBox();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    taps++;
-    // Passed: this half stops running (or a swap is announced).
-    await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
-    await page.waitForTimeout(100); // let the frame finish before the next tap
-  }
+  const taps = 200;
+  for (let tap = 0; tap < taps; tap++) await passTheMove(page, { seated });
   await page.waitForTimeout(500);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   const { events, paints } = await page.evaluate(() => window.__bench);

@@ -24,6 +24,23 @@ export async function startNordau(page, url) {
   await page.locator(".half.white-seat.to-move").waitFor();
 }
 
+/**
+ * One tap on the running half, as a player passes the move; with `seated`, a
+ * swap notice is answered first ("Seated"). Resolves once the half has
+ * stopped running (or a swap is announced) and the frame has had 100 ms.
+ */
+export async function passTheMove(page, { seated = true } = {}) {
+  while (seated && (await page.locator(".swap-overlay").count())) {
+    await page.getByRole("button", { name: "Seated" }).click();
+    await page.locator(".swap-overlay").waitFor({ state: "detached" });
+  }
+  const half = await page.waitForSelector(".half.to-move");
+  const box = await half.boundingBox();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
+  await page.waitForTimeout(100); // let the frame finish before the next tap
+}
+
 /** Waits until the running bank shows tenths from 9.8 s down (the tenths window: from 9.8 s, the bench's 9 s ends before the flag). */
 export async function untilTenths(page) {
   await page.waitForFunction(() => /^9\.[0-8]$/.test(document.querySelector(".half.to-move .bank")?.textContent ?? ""), null, { timeout: 20_000 });

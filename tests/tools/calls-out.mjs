@@ -8,15 +8,9 @@
 import { launchBrowser } from "../e2e/harness.mjs";
 import { clockShowingTenths } from "../bench/nordau-game.mjs";
 import { serveBench } from "../bench/server.mjs";
+import { toolArgs } from "./trace.mjs";
 
-const args = process.argv.slice(2);
-const at = args.indexOf("--seconds");
-const seconds = at >= 0 ? Number(args.splice(at, 2)[1]) : 3;
-const [dist] = args;
-if (!dist) {
-  console.error("usage: node tests/tools/calls-out.mjs DIST [--seconds N]");
-  process.exit(2);
-}
+const { dist, seconds } = toolArgs("node tests/tools/calls-out.mjs DIST [--seconds N]", { seconds: 3 });
 
 // Wraps every function the wasm imports in a counter, before the app starts.
 function countImports() {
