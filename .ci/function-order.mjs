@@ -17,6 +17,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { encodeUleb, readWasm } from "./wasm-binary.mjs";
 
 /**
@@ -28,7 +29,7 @@ import { encodeUleb, readWasm } from "./wasm-binary.mjs";
  */
 export const WASM_OPT_ARGS = ["-Oz", "-ocimfs=40", "--reorder-functions-by-name", "--strip-producers", "--strip-target-features"];
 
-const WASM_OPT = new URL("../tests/node_modules/.bin/wasm-opt", import.meta.url).pathname;
+const WASM_OPT = fileURLToPath(new URL("../tests/node_modules/.bin/wasm-opt", import.meta.url));
 
 /** The symbol hash Rust appends (`::h0123456789abcdef`). */
 const HASH = /::h[0-9a-f]{16}$/;
