@@ -15,9 +15,10 @@
 // no names, as before. This is why Trunk's own wasm-opt is off (index.html's
 // `data-wasm-opt="0"`) and the build hook runs it.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildFiles } from "./build-files.mjs";
 import { encodeUleb, readWasm } from "./wasm-binary.mjs";
 
 /**
@@ -60,8 +61,7 @@ export function renameInOrder(bytes) {
   const { sections, bodies, names } = readWasm(bytes);
   const section = sections.find((s) => s.name === "custom name");
   if (!section || names.size === 0) throw new Error("function-order: the wasm has no function names to order by");
-  const size = new Map(bodies);
-  const keyed = bodies.map(([index]) => ({ index, key: orderKey(names.get(index) ?? "~"), size: size.get(index) }));
+  const keyed = bodies.map(([index, size]) => ({ index, key: orderKey(names.get(index) ?? "~"), size }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.size - b.size || a.index - b.index));
   const width = String(keyed.length).length;
   const renamed = new Map(names); // imports keep theirs
@@ -81,10 +81,9 @@ export function renameInOrder(bytes) {
 
 /** Optimises the wasm-bindgen wasm under `dir` in place; returns [file, bytes before, bytes after]. */
 export function optimizeWasm(dir) {
-  const wasm = readdirSync(dir).filter((name) => name.endsWith("_bg.wasm"));
-  if (wasm.length !== 1) throw new Error(`function-order: expected one *_bg.wasm in ${dir}, found ${wasm.length}`);
+  const [, wasm] = buildFiles(dir);
   if (!existsSync(WASM_OPT)) throw new Error("function-order: wasm-opt is not installed (run .ci/setup: npm ci in tests/)");
-  const path = join(dir, wasm[0]);
+  const path = join(dir, wasm);
   const before = readFileSync(path);
   const input = `${path}.named`;
   writeFileSync(input, renameInOrder(before));
@@ -94,5 +93,5 @@ export function optimizeWasm(dir) {
   } finally {
     rmSync(input, { force: true }); // never into the precache list
   }
-  return [wasm[0], before.length, readFileSync(path).length];
+  return [wasm, before.length, readFileSync(path).length];
 }

@@ -6,17 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { buildFiles } from "./build-files.mjs";
 
 const require = createRequire(new URL("../tests/package.json", import.meta.url));
-
-/** The bindings file that index.html's start script names (`data-js`). */
-function bindingsFile(dir) {
-  const html = readFileSync(join(dir, "index.html"), "utf8");
-  // Trunk's HTML minifier drops the quotes: data-js=./name.js
-  const named = /data-js=["']?(?:\.\/)?([^"'\s>]+\.js)/.exec(html);
-  if (!named) throw new Error("minify: index.html names no data-js bindings file");
-  return named[1];
-}
 
 /** Minifies the bindings under `dir`; returns [file, bytes before, bytes after]. */
 export async function minifyBindings(dir) {
@@ -26,7 +18,7 @@ export async function minifyBindings(dir) {
   } catch {
     throw new Error("minify: terser is not installed (run .ci/setup: npm ci in tests/)");
   }
-  const name = bindingsFile(dir);
+  const [name] = buildFiles(dir);
   const path = join(dir, name);
   const source = readFileSync(path, "utf8");
   const { code } = await terser.minify(source, {

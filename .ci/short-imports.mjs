@@ -9,6 +9,7 @@
 // wasm whose imports its JS no longer provides.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildFiles } from "./build-files.mjs";
 import { encodeUleb, uleb as readUleb } from "./wasm-binary.mjs";
 
 const HASHED = /_[0-9a-f]{16}$/;
@@ -42,7 +43,6 @@ export function renameImports(bytes, rename) {
     at = next;
     return value;
   };
-  const encode = encodeUleb;
   const readString = () => {
     const length = uleb();
     const text = bytes.toString("utf8", at, at + length);
@@ -51,7 +51,7 @@ export function renameImports(bytes, rename) {
   };
   const string = (text) => {
     const utf8 = Buffer.from(text, "utf8");
-    return Buffer.concat([encode(utf8.length), utf8]);
+    return Buffer.concat([encodeUleb(utf8.length), utf8]);
   };
   if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("short-imports: not a wasm file");
   const parts = [bytes.subarray(0, 8)];
@@ -60,12 +60,12 @@ export function renameImports(bytes, rename) {
     const length = uleb();
     const start = at;
     if (id !== 2) {
-      parts.push(Buffer.from([id]), encode(length), bytes.subarray(start, start + length));
+      parts.push(Buffer.from([id]), encodeUleb(length), bytes.subarray(start, start + length));
       at = start + length;
       continue;
     }
     const count = uleb();
-    const entries = [encode(count)];
+    const entries = [encodeUleb(count)];
     for (let i = 0; i < count; i++) {
       const module = readString();
       const field = readString();
@@ -84,7 +84,7 @@ export function renameImports(bytes, rename) {
     }
     if (at !== start + length) throw new Error("short-imports: import section misread");
     const body = Buffer.concat(entries);
-    parts.push(Buffer.from([2]), encode(body.length), body);
+    parts.push(Buffer.from([2]), encodeUleb(body.length), body);
   }
   return Buffer.concat(parts);
 }
@@ -92,15 +92,6 @@ export function renameImports(bytes, rename) {
 /** Occurrences of `needle` in `text`. */
 function count(text, needle) {
   return text.split(needle).length - 1;
-}
-
-/** The bindings and wasm files that index.html's start script names. */
-function buildFiles(dir) {
-  const html = readFileSync(join(dir, "index.html"), "utf8");
-  const js = /data-js=["']?(?:\.\/)?([^"'\s>]+\.js)/.exec(html);
-  const wasm = /data-wasm=["']?(?:\.\/)?([^"'\s>]+\.wasm)/.exec(html);
-  if (!js || !wasm) throw new Error("short-imports: index.html names no data-js or data-wasm file");
-  return [js[1], wasm[1]];
 }
 
 /** Renames the imports of the build under `dir`; returns [imports renamed, bytes saved raw]. */

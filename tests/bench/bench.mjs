@@ -9,10 +9,11 @@
 // How each figure is measured:
 // - size: tests/tools/size-report.mjs over everything sw.js precaches, as a
 //   static host sends it: the build's .gz siblings (zopfli) and .br siblings
-//   (brotli q11); gzip -9 made on the fly beside the total. A game module's cost is the gzip of wasm+js+css of the full
-//   build minus the build without that game (Cargo features, leave-one-out).
+//   (brotli q11); gzip -9 made on the fly beside the total. A game module's
+//   cost is the gzip of wasm+js+css of the full build minus the build
+//   without that game (Cargo features, leave-one-out).
 //   Where the wasm's bytes are: the full build's wasm optimised again with its
-//   names kept (wasm-opt -Oz -g), its function sizes summed by owner
+//   names kept (the hook's wasm-opt arguments and -g), its function sizes summed by owner
 //   (tests/tools/wasm-breakdown.mjs).
 // - lighthouse: Lighthouse's default (mobile) config, simulated slow 4G and 4×
 //   CPU, against a Chromium we start with --remote-debugging-port.
