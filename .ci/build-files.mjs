@@ -1,6 +1,8 @@
-// The bindings JS and the wasm of a build, as index.html's start script names
-// them (`data-js`, `data-wasm`): the one way the build hook's steps
-// (function-order.mjs, minify.mjs, short-imports.mjs) find their files.
+// Where a build's own files are named: the bindings JS and the wasm, as
+// index.html's start script names them (`data-js`, `data-wasm`), and the
+// files its service worker precaches, as sw.js lists them. The one way the
+// build hook's steps (function-order.mjs, minify.mjs, short-imports.mjs) and
+// the tests and tools that read a build find them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,4 +14,21 @@ export function buildFiles(dir) {
   const wasm = /data-wasm=["']?(?:\.\/)?([^"'\s>]+\.wasm)/.exec(html);
   if (!js || !wasm) throw new Error(`build-files: ${dir}/index.html names no data-js or data-wasm file`);
   return [js[1], wasm[1]];
+}
+
+/** sw.js's cache version (`VERSION = "<hex>"`), minified or not: group 1 is the hex. */
+export const SW_VERSION = /\bVERSION\s*=\s*"([0-9a-f]+)"/;
+
+/**
+ * The URLs the build under `dir` precaches, in sw.js's order ("./" is the
+ * page), as sw-precache.mjs wrote them into `PRECACHE = [...]` (minified or
+ * not). Throws if the list is missing or still the placeholder.
+ */
+export function precacheList(dir) {
+  const sw = readFileSync(join(dir, "sw.js"), "utf8");
+  const match = /\bPRECACHE\s*=\s*(\[[^\]]*\])/.exec(sw);
+  if (!match || match[1].includes("__PRECACHE_LIST__")) {
+    throw new Error(`build-files: ${dir}/sw.js has no precache list (was it built by trunk build?)`);
+  }
+  return JSON.parse(match[1]);
 }

@@ -1,8 +1,11 @@
-// Minifies the wasm-bindgen JS module of a build in place (terser, pinned in
-// tests/package-lock.json). Trunk's own minifier cannot read that module
-// (`export default`) and ships it as written: 63 kB, 10.5 kB gzip.
+// Minifies a build's scripts in place (terser, pinned in tests/package-lock.json):
+// wasm-bindgen's JS module, which Trunk's own minifier cannot read
+// (`export default`) and would ship as written (63 kB, 10.5 kB gzip), and the
+// hand-written ones, whose comments are for people reading the source:
+// boot.js (a module), pre.js and sw.js (classic scripts). sw.js is minified
+// with its placeholders still in it; sw-precache.mjs fills them afterwards.
 // Called by sw-precache.mjs before it hashes the build, so the cache version
-// and the precache list see the file the service worker will store.
+// and the precache list see the files the service worker will store.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -10,25 +13,42 @@ import { buildFiles } from "./build-files.mjs";
 
 const require = createRequire(new URL("../tests/package.json", import.meta.url));
 
-/** Minifies the bindings under `dir`; returns [file, bytes before, bytes after]. */
-export async function minifyBindings(dir) {
+/** The hand-written scripts Trunk copies into a build, and whether each is a module. */
+const HAND_WRITTEN = [
+  ["boot.js", true],
+  ["pre.js", false],
+  ["sw.js", false],
+];
+
+/**
+ * Minifies every script of the build under `dir`; returns one
+ * `[file, bytes before, bytes after]` for each.
+ */
+export async function minifyScripts(dir) {
   let terser;
   try {
     terser = require("terser");
   } catch {
     throw new Error("minify: terser is not installed (run .ci/setup: npm ci in tests/)");
   }
-  const [name] = buildFiles(dir);
-  const path = join(dir, name);
-  const source = readFileSync(path, "utf8");
-  const { code } = await terser.minify(source, {
-    module: true,
-    ecma: 2020,
-    compress: { passes: 2 },
-    mangle: true,
-    format: { comments: false },
-  });
-  if (!code) throw new Error(`minify: terser returned nothing for ${name}`);
-  writeFileSync(path, code);
-  return [name, source.length, code.length];
+  const [bindings] = buildFiles(dir);
+  const scripts = [[bindings, true], ...HAND_WRITTEN];
+  const results = [];
+  for (const [name, module] of scripts) {
+    const path = join(dir, name);
+    const source = readFileSync(path, "utf8");
+    // A classic script's top-level names are globals (sw-precache.mjs and the
+    // tests find `VERSION` and `PRECACHE` in sw.js): `toplevel` stays off.
+    const { code } = await terser.minify(source, {
+      module,
+      ecma: 2020,
+      compress: { passes: 2 },
+      mangle: true,
+      format: { comments: false },
+    });
+    if (!code) throw new Error(`minify: terser returned nothing for ${name}`);
+    writeFileSync(path, code);
+    results.push([name, source.length, code.length]);
+  }
+  return results;
 }

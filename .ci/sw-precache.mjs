@@ -1,6 +1,6 @@
 // Trunk post_build hook: in a release build, optimise the wasm with its
 // functions in an order that compresses (function-order.mjs); then minify the
-// wasm-bindgen JS (minify.mjs), shorten the
+// scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), fill sw.js
 // with this build's precache list and version, then write precompressed
 // .gz/.br siblings of the text files (compress.mjs; .gz by zopfli in a release build).
@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
-import { minifyBindings } from "./minify.mjs";
+import { minifyScripts } from "./minify.mjs";
 import { shortenImports } from "./short-imports.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -26,8 +26,9 @@ if (release) {
   console.log(`function-order: ${wasm} ${raw} → ${optimized} B (wasm-opt, functions in order)`);
 }
 
-const [bindings, before, after] = await minifyBindings(staging);
-console.log(`minify: ${bindings} ${before} → ${after} B`);
+for (const [script, before, after] of await minifyScripts(staging)) {
+  console.log(`minify: ${script} ${before} → ${after} B`);
+}
 const [renamed, saved] = shortenImports(staging);
 console.log(`short-imports: ${renamed} imports renamed, ${saved} B less wasm`);
 

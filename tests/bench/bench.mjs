@@ -61,6 +61,7 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
+import { precacheList } from "../../.ci/build-files.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
@@ -144,7 +145,7 @@ async function firstVisit(browser, variant) {
   try {
     const page = await context.newPage();
     // The game opened is Nordau Shift; it needs the page, the wasm, the JS and the CSS.
-    const precached = JSON.parse(readFileSync(join(DIST(variant), "sw.js"), "utf8").match(/const PRECACHE = (\[.*\]);/)[1]);
+    const precached = precacheList(DIST(variant));
     const needed = precached.filter((url) => url === "./" || /\.(wasm|js|css)$/.test(url));
     await page.goto(`${slow.url}#/nordau`, { timeout: 60_000 });
     // When the worker's cache holds every one of `urls` (ms since navigation

@@ -3,9 +3,10 @@
 // screen shows the first install file by file, says when it is done, and says
 // so when it failed (and retries); the games then open with the server gone.
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { precacheList } from "../../.ci/build-files.mjs";
 import { DIST, collectPageErrors, launchPersistentPhone, screenshot, serveCopy } from "./harness.mjs";
 
 // Slow enough that each of sw.js's rounds of parallel downloads is on screen.
@@ -31,9 +32,7 @@ const STORAGE_ANSWERS = [
 
 /** The precache list .ci/sw-precache.mjs wrote into the served sw.js, as URL paths. */
 function precachePaths(dir) {
-  const sw = readFileSync(join(dir, "sw.js"), "utf8");
-  const list = JSON.parse(sw.match(/const PRECACHE = (\[.*?\]);/)[1]);
-  return list.map((entry) => new URL(entry, "http://x/").pathname);
+  return precacheList(dir).map((entry) => new URL(entry, "http://x/").pathname);
 }
 
 /** Trunk's hashed names (sw.js stores those as the page downloaded them). */

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { SW_VERSION } from "../../.ci/build-files.mjs";
 import {
   LANDSCAPE,
   PORTRAIT,
@@ -343,7 +344,7 @@ describe("app shell", () => {
       // Publish a "new version": same files, new cache version.
       const swPath = join(app.dir, "sw.js");
       const sw = readFileSync(swPath, "utf8");
-      writeFileSync(swPath, sw.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1next";'));
+      writeFileSync(swPath, sw.replace(SW_VERSION, (version) => version.replace(/"$/, 'next"')));
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
 
       await page.locator(".update-notice").waitFor();

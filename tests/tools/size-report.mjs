@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { precacheList } from "../../.ci/build-files.mjs";
 import { TEXT } from "../../.ci/compress.mjs";
 
 /** The bytes of `path`'s precompressed sibling (`suffix`), checked to decode to `bytes`; null if there is none. */
@@ -23,13 +24,8 @@ function sibling(path, suffix, bytes, decode) {
 
 /** The files `dist`'s sw.js precaches (and sw.js itself), each with raw, gzip and brotli bytes, largest first; and the totals. */
 export function sizeReport(dist) {
-  const sw = readFileSync(join(dist, "sw.js"), "utf8");
-  const match = sw.match(/const PRECACHE = (\[.*?\]);/s);
-  if (!match || match[1].includes("__PRECACHE_LIST__")) {
-    throw new Error(`size-report: ${dist}/sw.js has no precache list (was it built by trunk build?)`);
-  }
   // The worker itself is downloaded too, so it counts.
-  const files = [...JSON.parse(match[1]).map((url) => (url === "./" ? "index.html" : url)), "sw.js"];
+  const files = [...precacheList(dist).map((url) => (url === "./" ? "index.html" : url)), "sw.js"];
 
   const rows = files.map((name) => {
     const path = join(dist, name);
