@@ -184,7 +184,7 @@ fn damaged(edit: impl FnOnce(&mut serde_json::Value)) -> String {
 #[test]
 fn a_damaged_evening_is_refused_with_its_reason() {
     let cases: Vec<(String, &str)> = vec![
-        ("".into(), "EOF"),
+        ("".into(), "unexpected end of text"),
         ("{\"version\":1}".into(), "missing field `people`"),
         (
             damaged(|v| v["people"][2]["name"] = " Chen".into()),

@@ -177,7 +177,7 @@ impl Evening {
 
     pub fn from_text(text: &str) -> Result<Evening, EveningError> {
         let corrupt = |e: &dyn std::fmt::Display| EveningError::Corrupt(e.to_string());
-        let v: Value = serde_json::from_str(text).map_err(|e| corrupt(&e))?;
+        let v: Value = json::parse(text).map_err(|e| corrupt(&e))?;
         let o = Obj::of(&v).map_err(|e| corrupt(&e))?;
         let found: u64 = o.req("version").map_err(|e| corrupt(&e))?;
         if found > u64::from(EVENING_VERSION) {

@@ -2,8 +2,9 @@
 //!
 //! serde's derives generate a visitor per type and serde_json instantiates its
 //! parser per type; for our dozen record types that was ~150 KB of wasm. Here
-//! serde_json only ever parses into a [`Value`], each type reads itself from
-//! that tree ([`FromJson`]) and writes itself as an ordered [`Json`] tree
+//! text is parsed into a serde_json [`Value`] by our own reader
+//! ([`crate::referee::json_text`]), each type reads itself from that tree
+//! ([`FromJson`]) and writes itself as an ordered [`Json`] tree
 //! ([`ToJson`]), which [`Json::write`] prints exactly as serde_json did
 //! (same escapes, same number forms, same pretty layout), so no stored or
 //! exchanged byte changes. The fixtures in `tests/fixtures/codec/` and the
@@ -11,6 +12,8 @@
 
 use serde_json::{Map, Value};
 use std::fmt;
+
+use super::json_text;
 
 /// A JSON value to write: objects keep their fields in the order given (a
 /// `serde_json::Value` would sort them).
@@ -74,15 +77,21 @@ pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
     out
 }
 
-/// Parses JSON text (any syntax error, nesting over 128 levels or number out of
+/// Parses JSON text (any syntax error, nesting of 128 levels or more, or a number out of
 /// range is an `Err`) and reads `T` from it.
 pub fn from_str<T: FromJson>(text: &str) -> JsonResult<T> {
     T::from_json(&parse(text)?)
 }
 
-/// Parses JSON text into a tree: the only place serde_json's parser is used.
+/// Parses JSON text into a tree (`referee::json_text`): every record is read
+/// through here.
 pub fn parse(text: &str) -> JsonResult<Value> {
-    serde_json::from_str::<Value>(text).map_err(|e| JsonError::new(e.to_string()))
+    json_text::parse(text).map_err(|e| {
+        JsonError::new(format!(
+            "not JSON: {} at line {}, column {}",
+            e.reason, e.line, e.column
+        ))
+    })
 }
 
 // ---- writing --------------------------------------------------------------

@@ -28,6 +28,7 @@ pub mod crazyhouse;
 pub mod draw;
 pub mod evening;
 pub mod json;
+pub mod json_text;
 pub mod log;
 pub mod module;
 pub mod names;
