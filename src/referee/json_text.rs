@@ -143,29 +143,19 @@ impl Reader<'_> {
     /// After `[`.
     fn array(&mut self) -> Read<Value> {
         let mut items = Vec::new();
-        self.skip_space();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-            return Ok(Value::Array(items));
-        }
-        loop {
+        let mut more = !self.closed_by(b']');
+        while more {
             items.push(self.value()?);
-            match self.token()? {
-                b',' => {}
-                b']' => return Ok(Value::Array(items)),
-                _ => return Err("`,` or `]` expected"),
-            }
+            more = self.more_before(b']', "`,` or `]` expected")?;
         }
+        Ok(Value::Array(items))
     }
 
     /// After `{`. Of two equal keys the last counts.
     fn object(&mut self) -> Read<Value> {
         let mut fields = Map::new();
-        if self.token()? == b'}' {
-            return Ok(Value::Object(fields));
-        }
-        self.at -= 1;
-        loop {
+        let mut more = !self.closed_by(b'}');
+        while more {
             if self.token()? != b'"' {
                 return Err("a key in quotes expected");
             }
@@ -174,11 +164,28 @@ impl Reader<'_> {
                 return Err("`:` expected");
             }
             fields.insert(key, self.value()?);
-            match self.token()? {
-                b',' => {}
-                b'}' => return Ok(Value::Object(fields)),
-                _ => return Err("`,` or `}` expected"),
-            }
+            more = self.more_before(b'}', "`,` or `}` expected")?;
+        }
+        Ok(Value::Object(fields))
+    }
+
+    /// Whether the next byte after whitespace is `close` (then consumed): an
+    /// empty array or object.
+    fn closed_by(&mut self, close: u8) -> bool {
+        self.skip_space();
+        let closed = self.peek() == Some(close);
+        if closed {
+            self.at += 1;
+        }
+        closed
+    }
+
+    /// After an element: `true` at a comma, `false` at `close`.
+    fn more_before(&mut self, close: u8, expected: &'static str) -> Read<bool> {
+        match self.token()? {
+            b',' => Ok(true),
+            byte if byte == close => Ok(false),
+            _ => Err(expected),
         }
     }
 
