@@ -27,6 +27,7 @@ pub mod common;
 pub mod crazyhouse;
 pub mod draw;
 pub mod evening;
+pub mod inflate;
 pub mod json;
 pub mod json_text;
 pub mod log;

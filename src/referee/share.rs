@@ -15,6 +15,8 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
+
+use crate::referee::inflate::{InflateError, inflate_raw};
 use std::fmt;
 
 /// The kinds of record a link carries: the games' module ids and tonight's table.
@@ -72,21 +74,12 @@ fn checksum(data: &str) -> String {
     hex::encode(&Sha256::digest(data.as_bytes())[..4])
 }
 
-/// The payloads that carry `text` as `kind`: one, or a numbered sequence of
-/// at most `max_chars` each (a QR code's comfortable size). `None` when even
-/// [`MAX_PIECES`] pieces cannot hold it (offer the file instead).
-/// Deflates with miniz_oxide; the app has the browser deflate instead (no
-/// compressor in the wasm: docs/performance.md) and calls [`encode_deflated`].
-pub fn encode(kind: &str, text: &str, max_chars: usize) -> Option<Vec<String>> {
-    encode_deflated(
-        kind,
-        &miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9),
-        max_chars,
-    )
-}
-
-/// [`encode`] of a record deflated already (raw deflate, no header), by any
-/// deflater: [`read`] inflates every valid stream alike.
+/// The payloads that carry `text` as `kind`, deflated already (raw deflate,
+/// no header; the app has the browser deflate, `web::deflate`): one, or a
+/// numbered sequence of at most `max_chars` each (a QR code's comfortable
+/// size). `None` when even [`MAX_PIECES`] pieces cannot hold it (offer the
+/// file instead). [`read`] inflates every valid stream alike, whoever
+/// deflated it.
 pub fn encode_deflated(kind: &str, deflated: &[u8], max_chars: usize) -> Option<Vec<String>> {
     debug_assert!(KINDS.contains(&kind));
     let data = URL_SAFE_NO_PAD.encode(deflated);
@@ -165,11 +158,10 @@ fn inflate(data: &str) -> Result<String, ShareError> {
 }
 
 fn inflate_bytes(deflated: &[u8]) -> Result<String, ShareError> {
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_RECORD_BYTES)
-        .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooLarge,
-            _ => ShareError::Damaged,
-        })?;
+    let bytes = inflate_raw(deflated, MAX_RECORD_BYTES).map_err(|e| match e {
+        InflateError::TooLarge => ShareError::TooLarge,
+        InflateError::Damaged => ShareError::Damaged,
+    })?;
     String::from_utf8(bytes).map_err(|_| ShareError::Damaged)
 }
 

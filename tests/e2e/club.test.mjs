@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
+import zlib from "node:zlib";
 import {
   FILLABLE_STORAGE,
   LANDSCAPE,
@@ -269,6 +270,11 @@ describe("a club evening (issue #23)", () => {
       const duelLink = await duelCode.getAttribute("data-link");
       assert.equal(await duelCode.getAttribute("data-count"), "1");
       assert.ok(duelLink.startsWith(`${app.url}#/open/s1.crazyhouse.`), duelLink);
+      // The browser deflated it and the app's inflate read that back (it
+      // checks before it shows a code): not the stored blocks it falls back to.
+      const deflated = Buffer.from(duelLink.split(".").pop(), "base64url");
+      assert.notEqual((deflated[0] >> 1) & 3, 0, "the record went out in stored blocks");
+      assert.equal(zlib.inflateRawSync(deflated).toString().split("\n")[0].startsWith("["), true);
       assert.equal(await scan(duelCode), duelLink, "the code is not the link");
       await screenshot(page2, "club-duel-end-en-portrait");
 
