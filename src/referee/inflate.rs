@@ -5,8 +5,9 @@
 //! Our own instead of miniz_oxide's inflate (issue #25): that was a table-
 //! driven state machine written for speed, about 6.7 kB gzip of the wasm;
 //! this decodes a code bit by bit from its code-length counts (the method of
-//! zlib's `puff.c`), a few hundred bytes, and a record of a few kilobytes is
-//! read in well under a millisecond. It takes the streams miniz_oxide takes,
+//! zlib's `puff.c`), about 2.8 kB of optimised wasm against miniz's 10.5 kB.
+//! It is slower, and fast enough: natively a 4 kB record takes 77 µs
+//! (miniz 26 µs), a 110 kB evening 0.67 ms (miniz 0.13 ms). It takes the streams miniz_oxide takes,
 //! refusing what it refuses: zlib's rules (a code-length code must be
 //! complete; a literal or distance code may be incomplete only if it has at
 //! most one one-bit code; at most 286 length and 30 distance codes; no
@@ -130,9 +131,7 @@ impl Inflater<'_> {
     /// The next `n` (at most 16) bits, first bit lowest.
     fn take(&mut self, n: u32) -> Result<u32, InflateError> {
         while self.count < n {
-            let byte = *self.input.get(self.at).ok_or(Damaged)?;
-            self.at += 1;
-            self.bits |= u32::from(byte) << self.count;
+            self.bits |= u32::from(self.byte()?) << self.count;
             self.count += 8;
         }
         let value = self.bits & ((1 << n) - 1);
@@ -141,10 +140,23 @@ impl Inflater<'_> {
         Ok(value)
     }
 
-    fn put(&mut self, byte: u8) -> Result<(), InflateError> {
+    /// The next byte of the input as it is.
+    fn byte(&mut self) -> Result<u8, InflateError> {
+        let byte = *self.input.get(self.at).ok_or(Damaged)?;
+        self.at += 1;
+        Ok(byte)
+    }
+
+    /// Whether one more byte fits under the cap.
+    fn room(&self) -> Result<(), InflateError> {
         if self.out.len() >= self.limit {
             return Err(TooLarge);
         }
+        Ok(())
+    }
+
+    fn put(&mut self, byte: u8) -> Result<(), InflateError> {
+        self.room()?;
         self.out.push(byte);
         Ok(())
     }
@@ -175,12 +187,10 @@ impl Inflater<'_> {
         if length != self.take(16)? ^ 0xffff {
             return Err(Damaged);
         }
+        // The cap before the input, as miniz_oxide (the oracle) checks them.
         for _ in 0..length {
-            if self.out.len() >= self.limit {
-                return Err(TooLarge);
-            }
-            let byte = *self.input.get(self.at).ok_or(Damaged)?;
-            self.at += 1;
+            self.room()?;
+            let byte = self.byte()?;
             self.out.push(byte);
         }
         Ok(())

@@ -35,14 +35,13 @@ const MAX_DEPTH: usize = 127;
 pub fn parse(text: &str) -> Result<Value, SyntaxError> {
     let mut reader = Reader {
         text,
-        bytes: text.as_bytes(),
         at: 0,
         depth: 0,
     };
     let value = reader.value();
     let value = value.and_then(|v| {
         reader.skip_space();
-        if reader.at < reader.bytes.len() {
+        if reader.at < text.len() {
             Err("trailing characters")
         } else {
             Ok(v)
@@ -52,9 +51,8 @@ pub fn parse(text: &str) -> Result<Value, SyntaxError> {
 }
 
 struct Reader<'a> {
+    /// What is read, walked byte by byte (`at`).
     text: &'a str,
-    /// `text`'s bytes, which the reader walks.
-    bytes: &'a [u8],
     at: usize,
     depth: usize,
 }
@@ -63,7 +61,7 @@ type Read<T> = Result<T, &'static str>;
 
 impl Reader<'_> {
     fn error(&self, reason: &'static str) -> SyntaxError {
-        let before = &self.bytes[..self.at.min(self.bytes.len())];
+        let before = &self.text.as_bytes()[..self.at.min(self.text.len())];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
         let line_start = before
             .iter()
@@ -77,7 +75,7 @@ impl Reader<'_> {
     }
 
     fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
+        self.text.as_bytes().get(self.at).copied()
     }
 
     fn next(&mut self) -> Read<u8> {
@@ -132,7 +130,8 @@ impl Reader<'_> {
 
     fn word(&mut self, word: &'static str, value: Value) -> Read<Value> {
         if self
-            .bytes
+            .text
+            .as_bytes()
             .get(self.at..)
             .is_some_and(|rest| rest.starts_with(word.as_bytes()))
         {

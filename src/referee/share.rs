@@ -15,9 +15,9 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
+use std::fmt;
 
 use crate::referee::inflate::{InflateError, inflate_raw};
-use std::fmt;
 
 /// The kinds of record a link carries: the games' module ids and tonight's table.
 pub const KINDS: [&str; 6] = [
