@@ -19,16 +19,29 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFiles } from "./build-files.mjs";
-import { encodeUleb, readWasm } from "./wasm-binary.mjs";
+import { dataSegmentStarts, encodeUleb, readWasm } from "./wasm-binary.mjs";
 
 /**
- * The shipped wasm-opt arguments: size first; `-ocimfs=40` inlines a
+ * The shipped wasm-opt arguments: size first; `--low-memory-unused` lets
+ * wasm-opt fold a small constant added to an address into the load's or
+ * store's offset (sound here: Rust lays the stack out first, from 0 to 1 MiB,
+ * growing down, and its data after it, so nothing reads or writes the low
+ * 1 KiB; docs/performance.md, "What each lever gained"); `-Oz` twice, as the
+ * second finds more once the offsets are folded; `-ocimfs=40` inlines a
  * function's only call only when the callee is small (a 28 kB route closure
  * was one function before: docs/performance.md); then the order above; then
  * the custom sections no browser reads (the compiler's name and version, the
  * target's features: 0.2 kB).
  */
-export const WASM_OPT_ARGS = ["-Oz", "-ocimfs=40", "--reorder-functions-by-name", "--strip-producers", "--strip-target-features"];
+export const WASM_OPT_ARGS = [
+  "--low-memory-unused",
+  "-Oz",
+  "-ocimfs=40",
+  "-Oz",
+  "--reorder-functions-by-name",
+  "--strip-producers",
+  "--strip-target-features",
+];
 
 const WASM_OPT = fileURLToPath(new URL("../tests/node_modules/.bin/wasm-opt", import.meta.url));
 
@@ -79,12 +92,25 @@ export function renameInOrder(bytes) {
   return Buffer.concat([bytes.subarray(0, section.at), nameSection, bytes.subarray(section.end)]);
 }
 
+/**
+ * `--low-memory-unused` is sound only if nothing lives in the low 1 KiB:
+ * stops the build if the linker ever places data there. (The stack runs
+ * below the data, from 1 MiB down to 0; only its deepest 1 KiB is there.)
+ */
+export function lowMemoryUnused(bytes) {
+  const low = dataSegmentStarts(bytes).filter((start) => start < 1024);
+  if (low.length > 0) {
+    throw new Error(`function-order: data placed below 1024 (at ${low.join(", ")}); wasm-opt's --low-memory-unused would be unsound`);
+  }
+}
+
 /** Optimises the wasm-bindgen wasm under `dir` in place; returns [file, bytes before, bytes after]. */
 export function optimizeWasm(dir) {
   const [, wasm] = buildFiles(dir);
   if (!existsSync(WASM_OPT)) throw new Error("function-order: wasm-opt is not installed (run .ci/setup: npm ci in tests/)");
   const path = join(dir, wasm);
   const before = readFileSync(path);
+  lowMemoryUnused(before);
   const input = `${path}.named`;
   writeFileSync(input, renameInOrder(before));
   try {

@@ -112,3 +112,44 @@ export function encodeUleb(n) {
   } while (n > 0);
   return Buffer.from(out);
 }
+
+/** Reads a signed LEB128 (32-bit) at `at`; returns [value, next offset]. */
+function sleb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value |= (byte & 0x7f) << shift;
+    shift += 7;
+  } while (byte & 0x80);
+  if (shift < 32 && byte & 0x40) value |= -1 << shift;
+  return [value, at];
+}
+
+/**
+ * Where each active data segment is placed in memory, in the order they
+ * stand. A segment placed by anything but a constant (`global.get`, in a
+ * relocatable build) is an error: its address cannot be known here.
+ */
+export function dataSegmentStarts(bytes) {
+  const section = readWasm(bytes).sections.find((s) => s.name === "data");
+  if (!section) return [];
+  let [count, p] = uleb(bytes, uleb(bytes, section.at + 1)[1]);
+  const starts = [];
+  for (let i = 0; i < count; i++) {
+    let flags;
+    [flags, p] = uleb(bytes, p);
+    if (flags !== 1) {
+      if (flags === 2) p = uleb(bytes, p)[1]; // memory index
+      if (bytes[p] !== 0x41) throw new Error(`data segment ${i} is not placed at a constant address`);
+      let start;
+      [start, p] = sleb(bytes, p + 1);
+      if (bytes[p++] !== 0x0b) throw new Error(`data segment ${i}'s address is not one constant`);
+      starts.push(start >>> 0);
+    }
+    const [length, q] = uleb(bytes, p);
+    p = q + length;
+  }
+  return starts;
+}
