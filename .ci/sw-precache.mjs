@@ -1,4 +1,5 @@
-// Trunk post_build hook: in a release build, optimise the wasm with its
+// Trunk post_build hook: in a release build, drop the stream classes the app
+// never makes (unused-streams.mjs), then optimise the wasm with its
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), fill sw.js
@@ -12,6 +13,7 @@ import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
 import { shortenImports } from "./short-imports.mjs";
+import { dropStreamClasses } from "./unused-streams.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -22,6 +24,8 @@ if (!staging) {
 // A debug build (trunk serve) is neither optimised nor compressed hard: it is for looking.
 const release = process.env.TRUNK_PROFILE !== "debug";
 if (release) {
+  const [exports, saved] = dropStreamClasses(staging);
+  console.log(`unused-streams: ${exports} wasm exports and ${saved} B of JS dropped (wasm-streams' classes)`);
   const [wasm, raw, optimized] = optimizeWasm(staging);
   console.log(`function-order: ${wasm} ${raw} → ${optimized} B (wasm-opt, functions in order)`);
 }

@@ -1,0 +1,79 @@
+// Drops the three stream classes wasm-bindgen exports for the crate
+// `wasm-streams` (IntoUnderlyingSource, IntoUnderlyingByteSource,
+// IntoUnderlyingSink): from the bindings JS, and their functions from the
+// wasm's exports, so that wasm-opt then removes the Rust code behind them.
+// Leptos links wasm-streams through `server_fn`, whose `browser` feature it
+// always turns on; this app has no server and never makes one of these
+// classes (what it saves: docs/performance.md, "What each lever gained").
+// Called by sw-precache.mjs in a release build, before function-order.mjs
+// runs wasm-opt. Any surprise in either file stops the build rather than
+// ship a wasm and a JS that disagree.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildFiles } from "./build-files.mjs";
+import { encodeUleb, readWasm, uleb } from "./wasm-binary.mjs";
+
+const CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
+
+/** A class as wasm-bindgen writes it: to its closing brace, then its dispose line. */
+const classBlock = (name) =>
+  new RegExp(`export class ${name} \\{\\n[\\s\\S]*?\\n\\}\\nif \\(Symbol\\.dispose\\) ${name}\\.prototype\\[Symbol\\.dispose\\] = ${name}\\.prototype\\.free;\\n`);
+
+/** The class's finalization registry, three lines. */
+const registry = (name) =>
+  new RegExp(
+    `const ${name}Finalization = \\(typeof FinalizationRegistry === 'undefined'\\)\\n` +
+      `    \\? \\{ register: \\(\\) => \\{\\}, unregister: \\(\\) => \\{\\} \\}\\n` +
+      `    : new FinalizationRegistry\\(ptr => wasm\\.\\w+\\(ptr, 1\\)\\);\\n`,
+  );
+
+/** The wasm's exports (`wasm.name`) a piece of the bindings JS calls. */
+const exportsCalled = (js) => new Set([...js.matchAll(/\bwasm\.(\w+)/g)].map((m) => m[1]));
+
+/** `bytes` without the exports `drop` names; returns [new bytes, names dropped]. */
+export function dropExports(bytes, drop) {
+  const section = readWasm(bytes).sections.find((s) => s.name === "export");
+  if (!section) throw new Error("unused-streams: the wasm has no export section");
+  const [count, first] = uleb(bytes, uleb(bytes, section.at + 1)[1]);
+  const kept = [];
+  const dropped = [];
+  let p = first;
+  for (let i = 0; i < count; i++) {
+    const from = p;
+    const [length, q] = uleb(bytes, p);
+    const name = bytes.toString("utf8", q, q + length);
+    p = uleb(bytes, q + length + 1)[1]; // kind, then index
+    if (drop.has(name)) dropped.push(name);
+    else kept.push(bytes.subarray(from, p));
+  }
+  const body = Buffer.concat([encodeUleb(kept.length), ...kept]);
+  const rewritten = Buffer.concat([Buffer.from([7]), encodeUleb(body.length), body]);
+  return [Buffer.concat([bytes.subarray(0, section.at), rewritten, bytes.subarray(section.end)]), dropped];
+}
+
+/** Drops the classes from the build under `dir` in place; returns [exports dropped, JS bytes saved]. */
+export function dropStreamClasses(dir) {
+  const [jsFile, wasmFile] = buildFiles(dir).map((name) => join(dir, name));
+  let js = readFileSync(jsFile, "utf8");
+  const before = js.length;
+  let removed = "";
+  for (const name of CLASSES) {
+    for (const pattern of [classBlock(name), registry(name)]) {
+      const match = pattern.exec(js);
+      if (!match) throw new Error(`unused-streams: ${name} is not where wasm-bindgen used to write it (${pattern.source.slice(0, 40)}…)`);
+      removed += match[0];
+      js = js.slice(0, match.index) + js.slice(match.index + match[0].length);
+    }
+  }
+  if (/intounderlying/i.test(js)) throw new Error("unused-streams: the bindings JS still names a stream class");
+  const drop = exportsCalled(removed);
+  const [wasm, dropped] = dropExports(readFileSync(wasmFile), drop);
+  if (dropped.length !== drop.size) {
+    throw new Error(`unused-streams: the wasm exports ${dropped.length} of the ${drop.size} functions the classes call`);
+  }
+  const stillCalled = [...exportsCalled(js)].filter((name) => drop.has(name));
+  if (stillCalled.length > 0) throw new Error(`unused-streams: the bindings JS still calls ${stillCalled.join(", ")}`);
+  writeFileSync(jsFile, js);
+  writeFileSync(wasmFile, wasm);
+  return [dropped.length, before - js.length];
+}
