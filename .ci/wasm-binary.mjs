@@ -1,7 +1,8 @@
-// Reading a wasm binary's sections, function bodies and names, and writing
-// its LEB128 numbers: shared by the build hook (function-order.mjs,
-// short-imports.mjs) and the size tools (tests/tools/wasm-breakdown.mjs,
-// start-trace.mjs). Plain Node, no packages.
+// Reading a wasm binary's sections, function bodies, names and data
+// segments' places, and writing its LEB128 numbers: shared by the build hook
+// (function-order.mjs, short-imports.mjs, unused-streams.mjs) and the size
+// tools (tests/tools/wasm-breakdown.mjs, start-trace.mjs). Plain Node, no
+// packages.
 
 /** Reads an unsigned LEB128 at `at`; returns [value, next offset]. */
 export function uleb(bytes, at) {
