@@ -19,7 +19,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFiles } from "./build-files.mjs";
-import { dataSegmentStarts, encodeUleb, readWasm } from "./wasm-binary.mjs";
+import { dataSegmentStarts, encodeUleb, readWasm, replaceSection } from "./wasm-binary.mjs";
 
 /**
  * The shipped wasm-opt arguments: size first; `--low-memory-unused` lets
@@ -88,8 +88,7 @@ export function renameInOrder(bytes) {
   }
   const functionNames = Buffer.concat(list);
   const content = Buffer.concat([encodeUleb(4), Buffer.from("name"), Buffer.from([1]), encodeUleb(functionNames.length), functionNames]);
-  const nameSection = Buffer.concat([Buffer.from([0]), encodeUleb(content.length), content]);
-  return Buffer.concat([bytes.subarray(0, section.at), nameSection, bytes.subarray(section.end)]);
+  return replaceSection(bytes, section, 0, content);
 }
 
 /**

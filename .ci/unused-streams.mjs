@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFiles } from "./build-files.mjs";
-import { encodeUleb, readWasm, uleb } from "./wasm-binary.mjs";
+import { encodeUleb, readWasm, replaceSection, uleb } from "./wasm-binary.mjs";
 
 const CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
 
@@ -46,9 +46,7 @@ export function dropExports(bytes, drop) {
     if (drop.has(name)) dropped.push(name);
     else kept.push(bytes.subarray(from, p));
   }
-  const body = Buffer.concat([encodeUleb(kept.length), ...kept]);
-  const rewritten = Buffer.concat([Buffer.from([7]), encodeUleb(body.length), body]);
-  return [Buffer.concat([bytes.subarray(0, section.at), rewritten, bytes.subarray(section.end)]), dropped];
+  return [replaceSection(bytes, section, 7, Buffer.concat([encodeUleb(kept.length), ...kept])), dropped];
 }
 
 /** Drops the classes from the build under `dir` in place; returns [exports dropped, JS bytes saved]. */

@@ -114,6 +114,11 @@ export function encodeUleb(n) {
   return Buffer.from(out);
 }
 
+/** `bytes` with `section` (as `readWasm` lists it) replaced by a section `id` holding `content`. */
+export function replaceSection(bytes, section, id, content) {
+  return Buffer.concat([bytes.subarray(0, section.at), Buffer.from([id]), encodeUleb(content.length), content, bytes.subarray(section.end)]);
+}
+
 /** Reads a signed LEB128 (32-bit) at `at`; returns [value, next offset]. */
 function sleb(bytes, at) {
   let value = 0;
