@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFiles } from "./build-files.mjs";
-import { encodeUleb, uleb as readUleb } from "./wasm-binary.mjs";
+import { encodeUleb, readWasm, replaceSection, uleb as readUleb } from "./wasm-binary.mjs";
 
 const HASHED = /_[0-9a-f]{16}$/;
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -35,9 +35,11 @@ function* shortNames() {
   }
 }
 
-/** Reads a wasm binary's sections; rewrites the import section by `rename(module, field)`. */
+/** Rewrites a wasm binary's import section by `rename(module, field)`. */
 export function renameImports(bytes, rename) {
-  let at = 8;
+  const section = readWasm(bytes).sections.find((s) => s.name === "import");
+  if (!section) throw new Error("short-imports: the wasm has no import section");
+  let at = readUleb(bytes, section.at + 1)[1]; // past the id and the section's length
   const uleb = () => {
     const [value, next] = readUleb(bytes, at);
     at = next;
@@ -53,40 +55,26 @@ export function renameImports(bytes, rename) {
     const utf8 = Buffer.from(text, "utf8");
     return Buffer.concat([encodeUleb(utf8.length), utf8]);
   };
-  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error("short-imports: not a wasm file");
-  const parts = [bytes.subarray(0, 8)];
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const length = uleb();
-    const start = at;
-    if (id !== 2) {
-      parts.push(Buffer.from([id]), encodeUleb(length), bytes.subarray(start, start + length));
-      at = start + length;
-      continue;
-    }
-    const count = uleb();
-    const entries = [encodeUleb(count)];
-    for (let i = 0; i < count; i++) {
-      const module = readString();
-      const field = readString();
-      const descriptor = at;
-      const kind = bytes[at++];
-      if (kind === 0) uleb(); // function: type index
-      else if (kind === 1 || kind === 2) {
-        if (kind === 1) at++; // table: element type
-        const flags = uleb();
-        uleb();
-        if (flags & 1) uleb();
-      } else if (kind === 3) at += 2; // global: value type, mutability
-      else throw new Error(`short-imports: import kind ${kind} unknown`);
-      const [newModule, newField] = rename(module, field);
-      entries.push(string(newModule), string(newField), bytes.subarray(descriptor, at));
-    }
-    if (at !== start + length) throw new Error("short-imports: import section misread");
-    const body = Buffer.concat(entries);
-    parts.push(Buffer.from([2]), encodeUleb(body.length), body);
+  const count = uleb();
+  const entries = [encodeUleb(count)];
+  for (let i = 0; i < count; i++) {
+    const module = readString();
+    const field = readString();
+    const descriptor = at;
+    const kind = bytes[at++];
+    if (kind === 0) uleb(); // function: type index
+    else if (kind === 1 || kind === 2) {
+      if (kind === 1) at++; // table: element type
+      const flags = uleb();
+      uleb();
+      if (flags & 1) uleb();
+    } else if (kind === 3) at += 2; // global: value type, mutability
+    else throw new Error(`short-imports: import kind ${kind} unknown`);
+    const [newModule, newField] = rename(module, field);
+    entries.push(string(newModule), string(newField), bytes.subarray(descriptor, at));
   }
-  return Buffer.concat(parts);
+  if (at !== section.end) throw new Error("short-imports: import section misread");
+  return replaceSection(bytes, section, 2, Buffer.concat(entries));
 }
 
 /** Occurrences of `needle` in `text`. */
