@@ -65,23 +65,23 @@ pub fn About() -> impl IntoView {
         .collect_view();
     view! {
         <article class="about">
-            <h1>{move || i18n.t().shell.about_title}</h1>
-            <p class="callout">{move || i18n.t().shell.about_independent}</p>
-            <p>{move || i18n.t().shell.about_rules_credit}</p>
+            <h1>{i18n.word(|i| i.t().shell.about_title)}</h1>
+            <p class="callout">{i18n.word(|i| i.t().shell.about_independent)}</p>
+            <p>{i18n.word(|i| i.t().shell.about_rules_credit)}</p>
             <p>
-                {move || i18n.t().shell.about_rules_licence} " "
+                {i18n.word(|i| i.t().shell.about_rules_licence)} " "
                 <a href=RULES_LICENCE_URL rel="license noopener" target="_blank">"CC BY-SA 4.0"</a>
             </p>
             <p>
-                {move || i18n.t().shell.about_app_licence} " "
+                {i18n.word(|i| i.t().shell.about_app_licence)} " "
                 <a href=APP_LICENCE_URL rel="license noopener" target="_blank">"GPL-3.0-or-later"</a>
             </p>
-            <p>{move || i18n.t().shell.about_offline}</p>
-            <p>{move || i18n.t().shell.about_privacy}</p>
+            <p>{i18n.word(|i| i.t().shell.about_offline)}</p>
+            <p>{i18n.word(|i| i.t().shell.about_privacy)}</p>
             <p class="storage-status">
-                {move || i18n.t().shell.storage_label} " " <span class="storage-answer">{storage}</span>
+                {i18n.word(|i| i.t().shell.storage_label)} " " <span class="storage-answer">{storage}</span>
             </p>
-            <h2>{move || i18n.t().shell.features_title}</h2>
+            <h2>{i18n.word(|i| i.t().shell.features_title)}</h2>
             <ul class="feature-list">{feature_rows}</ul>
             <h2>{move || i18n.of(&super::voice::TEXTS).title}</h2>
             <p class="voice-languages" data-testid="voice-languages">{move || {
@@ -94,7 +94,7 @@ pub fn About() -> impl IntoView {
                 }
             }}</p>
             <p class="version">
-                {move || i18n.t().shell.about_version} " " {env!("CARGO_PKG_VERSION")}
+                {i18n.word(|i| i.t().shell.about_version)} " " {env!("CARGO_PKG_VERSION")}
             </p>
         </article>
     }

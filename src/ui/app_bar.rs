@@ -16,14 +16,14 @@ pub fn AppBar() -> impl IntoView {
             <a class="brand" href=Route::Home.href()
                 aria-label=move || format!("{} — {}", i18n.t().shell.app_name, i18n.t().shell.nav_home)>
                 <img src="icons/icon.svg" alt="" width="32" height="32"/>
-                <span>{move || i18n.t().shell.app_name}</span>
+                <span>{i18n.word(|i| i.t().shell.app_name)}</span>
             </a>
             <nav class="app-bar-actions">
                 <a
                     class="bar-icon"
                     href=Route::About.href()
-                    aria-label=move || i18n.t().shell.nav_about
-                    title=move || i18n.t().shell.nav_about
+                    aria-label=i18n.word(|i| i.t().shell.nav_about)
+                    title=i18n.word(|i| i.t().shell.nav_about)
                     aria-current=move || (route.get() == Route::About).then_some("page")
                 >
                     <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -44,7 +44,7 @@ pub fn AppBar() -> impl IntoView {
 fn LanguageSwitch() -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <div class="lang-switch" role="group" aria-label=move || i18n.t().shell.language_label>
+        <div class="lang-switch" role="group" aria-label=i18n.word(|i| i.t().shell.language_label)>
             {Lang::ALL
                 .into_iter()
                 .map(|lang| {

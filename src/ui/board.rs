@@ -243,7 +243,7 @@ pub fn Board(
     view! {
         <div class="board-wrap" class:with-pockets=pockets.is_some()>
             {pocket_row(bottom.other())}
-            <div class="board" class:flipped=flipped role="grid" aria-label=move || i18n.t().game.board.board_label>
+            <div class="board" class:flipped=flipped role="grid" aria-label=i18n.word(|i| i.t().game.board.board_label)>
                 {move || {
                     let placed = squares()?;
                     let targets = targets();
@@ -290,8 +290,8 @@ pub fn Board(
             </div>
             {pocket_row(bottom)}
             {move || promotion.get().map(|moves| view! {
-                <div class="promotion" role="dialog" aria-label=move || i18n.t().game.board.promote_to>
-                    <p>{move || i18n.t().game.board.promote_to}</p>
+                <div class="promotion" role="dialog" aria-label=i18n.word(|i| i.t().game.board.promote_to)>
+                    <p>{i18n.word(|i| i.t().game.board.promote_to)}</p>
                     <div class="button-row">
                         {moves.into_iter().map(|mv| {
                             let piece = mv.chars().nth(4).unwrap_or('q');
@@ -432,7 +432,7 @@ pub fn FinalPosition(
     };
     view! {
         <div class="group final-position">
-            <h2 class="card-title">{move || i18n.t().game.board.final_position}</h2>
+            <h2 class="card-title">{i18n.word(|i| i.t().game.board.final_position)}</h2>
             {board}
         </div>
     }

@@ -200,12 +200,12 @@ pub fn ClockControls(
                         fallback=move || view! {
                             <button type="button" class="button" disabled=move || !can_pause.get()
                                 on:click=move |_| on_pause.run(())>
-                                {move || i18n.t().game.controls.pause}
+                                {i18n.word(|i| i.t().game.controls.pause)}
                             </button>
                         }
                     >
                         <button type="button" class="button primary" on:click=move |_| on_resume.run(())>
-                            {move || i18n.t().game.controls.resume}
+                            {i18n.word(|i| i.t().game.controls.resume)}
                         </button>
                     </Show>
                     // Sun mode one tap from the clocks (the sun comes out mid-game),
@@ -213,7 +213,7 @@ pub fn ClockControls(
                     // on a narrow strip it is Undo that takes a row of its own.
                     <div class="middle-icons">
                         <SunToggle class="button icon-button"/>
-                        <button type="button" class="button icon-button menu-button" aria-label=move || i18n.t().game.controls.menu
+                        <button type="button" class="button icon-button menu-button" aria-label=i18n.word(|i| i.t().game.controls.menu)
                             on:click=move |_| on_menu.run(())>
                             "⋯"
                         </button>
@@ -247,9 +247,9 @@ pub fn ClockControls(
                             None => on_undo.run(()),
                         }
                         confirming.set(None);
-                    }>{move || i18n.t().game.confirm}</button>
+                    }>{i18n.word(|i| i.t().game.confirm)}</button>
                     <button type="button" class="button" on:click=move |_| confirming.set(None)>
-                        {move || i18n.t().game.controls.cancel}
+                        {i18n.word(|i| i.t().game.controls.cancel)}
                     </button>
                 </div>
             </div>
@@ -299,11 +299,11 @@ pub fn Sheet(
                 <div class="sheet-head">
                     <h2>{move || title.get()}</h2>
                     <button type="button" class="button" on:click=move |_| open.set(false)>
-                        {move || i18n.t().game.controls.close}
+                        {i18n.word(|i| i.t().game.controls.close)}
                     </button>
                 </div>
                 <Show when=held>
-                    <p class="sheet-note" role="status">{move || i18n.t().game.controls.menu_paused}</p>
+                    <p class="sheet-note" role="status">{i18n.word(|i| i.t().game.controls.menu_paused)}</p>
                 </Show>
                 {children()}
             </div>

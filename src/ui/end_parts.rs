@@ -26,7 +26,7 @@ pub fn FinalClocks(
     let i18n = use_i18n();
     view! {
         <div class="group">
-            <h2 class="card-title">{move || i18n.t().game.end.final_clocks}</h2>
+            <h2 class="card-title">{i18n.word(|i| i.t().game.end.final_clocks)}</h2>
             <table class=format!("score-table {class}")>
                 <tbody>
                     {move || rows.get().into_iter().map(|(name, seat, ms)| view! {
@@ -66,8 +66,8 @@ pub fn RecordButtons(
                     device::download(file_name, mime, &text);
                 }
             }>{move || download_label.get()}</button>
-            <CopyButton text=text label=Signal::derive(move || i18n.t().game.end.copy)
-                done=Signal::derive(move || i18n.t().game.end.copied)/>
+            <CopyButton text=text label=Signal::derive(i18n.word(|i| i.t().game.end.copy))
+                done=Signal::derive(i18n.word(|i| i.t().game.end.copied))/>
             {device::can_share().then(|| view! {
                 <button type="button" class="button" on:click=move |_| {
                     if let Some(text) = text.run(()) {
@@ -76,7 +76,7 @@ pub fn RecordButtons(
                             device::share(title, &text, "").await;
                         });
                     }
-                }>{move || i18n.t().game.end.share}</button>
+                }>{i18n.word(|i| i.t().game.end.share)}</button>
             })}
         </div>
     }
@@ -94,10 +94,10 @@ pub fn RematchOrNew(
     view! {
         <div class="end-actions">
             <button type="button" class="button primary big" on:click=move |_| on_rematch.run(())>
-                {move || i18n.t().game.end.rematch}
+                {i18n.word(|i| i.t().game.end.rematch)}
             </button>
             <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
-                {move || i18n.t().game.end.new_setup}
+                {i18n.word(|i| i.t().game.end.new_setup)}
             </button>
             {children.map(|children| children())}
         </div>
@@ -192,11 +192,11 @@ pub fn PgnRecord(
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+        <h2 class="card-title">{i18n.word(|i| i.t().game.end.record)}</h2>
         <RecordButtons
             file_name=file_name
             mime="application/x-chess-pgn"
-            download_label=Signal::derive(move || i18n.t().game.end.download_pgn)
+            download_label=Signal::derive(i18n.word(|i| i.t().game.end.download_pgn))
             title=title
             text=text
         />

@@ -128,7 +128,7 @@ fn draw_item(number: usize, record: DrawRecord) -> impl IntoView {
             <p class="draw-commitment hex">
                 {move || format::fill(i18n.of(&TEXTS).commitment, &[("c", &commitment)])}
             </p>
-            <a class="button link" href=link>{move || i18n.of(&TEXTS).verify}</a>
+            <a class="button link" href=link>{i18n.word(|i| i.of(&TEXTS).verify)}</a>
         </li>
     }
 }
@@ -140,7 +140,7 @@ pub fn DrawList(#[prop(into)] draws: Signal<Vec<DrawRecord>>) -> impl IntoView {
     view! {
         <Show when=move || draws.with(|d| !d.is_empty())>
             <div class="group draws" data-testid="draws">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).title}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).title)}</h2>
                 <ol class="draw-list">
                     {move || draws.get().into_iter().enumerate().map(|(i, r)| draw_item(i + 1, r)).collect_view()}
                 </ol>
@@ -162,7 +162,7 @@ pub fn LeftDraw(#[prop(into)] draws: Signal<Vec<DrawRecord>>) -> impl IntoView {
     view! {
         {move || left().map(|(number, record)| view! {
             <div class="group left-draw" role="status" data-testid="left-draw">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).left_title}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).left_title)}</h2>
                 <ul class="draw-list">{draw_item(number, record)}</ul>
             </div>
         })}

@@ -14,8 +14,8 @@ pub fn Home(sw: SwStatus) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <section class="hero">
-            <h1>{move || i18n.t().shell.app_name}</h1>
-            <p class="tagline">{move || i18n.t().shell.tagline}</p>
+            <h1>{i18n.word(|i| i.t().shell.app_name)}</h1>
+            <p class="tagline">{i18n.word(|i| i.t().shell.tagline)}</p>
             <OfflineStatus state=sw.offline/>
         </section>
         <section class="home-tonight">
@@ -25,7 +25,7 @@ pub fn Home(sw: SwStatus) -> impl IntoView {
             </a>
         </section>
         <section class="games" aria-labelledby="games-heading">
-            <h2 id="games-heading">{move || i18n.t().shell.choose_game}</h2>
+            <h2 id="games-heading">{i18n.word(|i| i.t().shell.choose_game)}</h2>
             {move || {
                 let t = i18n.t();
                 if GAMES.is_empty() {
@@ -52,8 +52,8 @@ pub fn Home(sw: SwStatus) -> impl IntoView {
         </section>
         <section class="home-more">
             <a class="game-card verify-card" href="#/verify">
-                <span class="game-name">{move || i18n.t().verifier.title}</span>
-                <span class="game-summary">{move || i18n.t().verifier.home_link_summary}</span>
+                <span class="game-name">{i18n.word(|i| i.t().verifier.title)}</span>
+                <span class="game-summary">{i18n.word(|i| i.t().verifier.home_link_summary)}</span>
             </a>
         </section>
     }

@@ -37,7 +37,7 @@ pub fn InputModeChoice(
     };
     view! {
         <fieldset class="group">
-            <legend>{move || i18n.t().game.mode.legend}</legend>
+            <legend>{i18n.word(|i| i.t().game.mode.legend)}</legend>
             {card(false)}
             {card(true)}
         </fieldset>

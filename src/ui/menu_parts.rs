@@ -56,7 +56,7 @@ pub fn AdjustClocks(
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <h3>{move || i18n.t().game.menu.adjust_title}</h3>
+        <h3>{i18n.word(|i| i.t().game.menu.adjust_title)}</h3>
         <Show when=move || paused.get() fallback=move || view! { <p class="hint">{move || hint.get()}</p> }>
             {(0..players).map(|i| view! {
                 <AdjustRow

@@ -192,5 +192,5 @@ fn review_page(payload: String) -> AnyView {
 #[inline(never)]
 fn not_found_page() -> AnyView {
     let i18n = i18n::use_i18n();
-    view! { <p class="notice">{move || i18n.t().shell.not_found}</p> }.into_any()
+    view! { <p class="notice">{i18n.word(|i| i.t().shell.not_found)}</p> }.into_any()
 }

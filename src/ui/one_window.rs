@@ -176,15 +176,15 @@ pub fn OneWindow(
             let take_over = take_over.clone();
             view! {
                 <div class="elsewhere" role="alert">
-                    <h2 class="elsewhere-title">{move || i18n.t().game.saves.elsewhere_title}</h2>
-                    <p>{move || i18n.t().game.saves.elsewhere_help}</p>
+                    <h2 class="elsewhere-title">{i18n.word(|i| i.t().game.saves.elsewhere_title)}</h2>
+                    <p>{i18n.word(|i| i.t().game.saves.elsewhere_help)}</p>
                     <button
                         type="button"
                         class="button primary big take-over"
                         disabled=move || hold.get() == Hold::Taking
                         on:click=move |_| take_over()
                     >
-                        {move || i18n.t().game.saves.take_over}
+                        {i18n.word(|i| i.t().game.saves.take_over)}
                     </button>
                 </div>
             }

@@ -93,7 +93,6 @@ pub fn RevealPanel(
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let t = move || i18n.of(&TEXTS);
     let fragment = verifier_fragment(
         &reveal.commitment_hex,
         &reveal.setup_text,
@@ -108,17 +107,17 @@ pub fn RevealPanel(
             <h2 class="card-title">{title}</h2>
             <p class="hint">{explain}</p>
             <dl class="reveal-facts">
-                <dt>{move || t().commitment}</dt>
+                <dt>{i18n.word(|i| i.of(&TEXTS).commitment)}</dt>
                 <dd class="hex" data-testid="reveal-commitment">{format::grouped_hex(&reveal.commitment_hex)}</dd>
-                <dt>{move || t().seed}</dt>
+                <dt>{i18n.word(|i| i.of(&TEXTS).seed)}</dt>
                 <dd class="hex" data-testid="reveal-seed">{format::grouped_hex(&reveal.seed_hex)}</dd>
-                <dt>{move || t().setup_code}</dt>
+                <dt>{i18n.word(|i| i.of(&TEXTS).setup_code)}</dt>
                 <dd>
                     {names.map(|n| view! { <span class="setup-names" data-testid="setup-names">{n}</span> })}
                     <code class="mono setup-code" data-testid="reveal-setup">{reveal.setup_text.clone()}</code>
                 </dd>
                 {(!words.is_empty()).then(|| view! {
-                    <dt>{move || t().words}</dt>
+                    <dt>{i18n.word(|i| i.of(&TEXTS).words)}</dt>
                     <dd>
                         // One entry per player, as the verifier reads them (one per line).
                         <ul class="words-list" data-testid="reveal-words">
@@ -132,11 +131,11 @@ pub fn RevealPanel(
                     </dd>
                 })}
             </dl>
-            <QrCode text=url label=Signal::derive(move || t().verify_qr.to_owned()) class="reveal-qr".to_owned()/>
+            <QrCode text=url label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).verify_qr)) class="reveal-qr".to_owned()/>
             <div class="button-row">
-                <a class="button" href=fragment data-testid="verify-link">{move || t().open_verifier}</a>
+                <a class="button" href=fragment data-testid="verify-link">{i18n.word(|i| i.of(&TEXTS).open_verifier)}</a>
                 <CopyButton text=move |()| Some(link.clone()) testid="copy-verify-link"
-                    label=Signal::derive(move || t().copy_link) done=Signal::derive(move || t().copied)/>
+                    label=Signal::derive(i18n.word(|i| i.of(&TEXTS).copy_link)) done=Signal::derive(i18n.word(|i| i.of(&TEXTS).copied))/>
             </div>
             {children.map(|c| c())}
         </div>

@@ -161,11 +161,11 @@ pub fn DamagedSave(
                     if newer { t.save_newer } else { t.save_damaged }
                 }}
             </p>
-            <p class="damaged-notice-help">{move || i18n.t().game.saves.save_damaged_help}</p>
+            <p class="damaged-notice-help">{i18n.word(|i| i.t().game.saves.save_damaged_help)}</p>
             // The referee's message is English and technical: shown on request,
             // under a heading in the player's language.
             <details class="damaged-notice-more">
-                <summary>{move || i18n.t().game.saves.technical_detail}</summary>
+                <summary>{i18n.word(|i| i.t().game.saves.technical_detail)}</summary>
                 <p class="damaged-notice-detail" lang="en">{damage.detail}</p>
             </details>
             <div class="button-row">
@@ -173,12 +173,12 @@ pub fn DamagedSave(
                     if let Some(text) = save.damaged_text() {
                         device::download(save.file_name, "application/json", &text);
                     }
-                }>{move || i18n.t().game.saves.download_save}</button>
+                }>{i18n.word(|i| i.t().game.saves.download_save)}</button>
                 <button type="button" class="button primary" on:click=move |_| on_close.run(())>
-                    {move || i18n.t().game.saves.start_fresh}
+                    {i18n.word(|i| i.t().game.saves.start_fresh)}
                 </button>
                 <ConfirmButton
-                    label=Signal::derive(move || i18n.t().game.saves.delete_save.to_owned())
+                    label=Signal::derive(i18n.owned_word(|i| i.t().game.saves.delete_save))
                     on_confirm=move |()| {
                         save.forget_damaged();
                         on_close.run(());
@@ -212,13 +212,12 @@ pub fn UnsavedWarning(
         }
     };
     move || {
-        let t = move || &i18n.t().game.saves;
         unsaved.get().then(|| {
             if compact {
                 return view! {
                     <div class="unsaved-compact" role="alert">
                         <button type="button" class="button export-now" on:click=download>
-                            {move || t().unsaved_short}
+                            {i18n.word(|i| i.t().game.saves.unsaved_short)}
                         </button>
                     </div>
                 }
@@ -226,10 +225,10 @@ pub fn UnsavedWarning(
             }
             view! {
                 <div class="unsaved-warning" role="alert">
-                    <p class="unsaved-title">{move || t().unsaved_title}</p>
-                    <p>{move || t().unsaved_help}</p>
+                    <p class="unsaved-title">{i18n.word(|i| i.t().game.saves.unsaved_title)}</p>
+                    <p>{i18n.word(|i| i.t().game.saves.unsaved_help)}</p>
                     <button type="button" class="button primary export-now" on:click=download>
-                        {move || t().export_now}
+                        {i18n.word(|i| i.t().game.saves.export_now)}
                     </button>
                 </div>
             }

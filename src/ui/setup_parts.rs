@@ -22,7 +22,7 @@ pub fn RulesInBrief(#[prop(into)] rules: Signal<&'static [&'static str]>) -> imp
     let i18n = use_i18n();
     view! {
         <details class="group rules">
-            <summary>{move || i18n.t().game.setup.rules_title}</summary>
+            <summary>{i18n.word(|i| i.t().game.setup.rules_title)}</summary>
             <ul>
                 {move || rules.get().iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
             </ul>
@@ -61,12 +61,12 @@ pub fn ImportBox(
             </label>
             {move || problem.get().map(|problem| view! {
                 <p class="form-error" role="alert">
-                    <strong>{move || i18n.t().game.setup.import_failed} ": "</strong>
+                    <strong>{i18n.word(|i| i.t().game.setup.import_failed)} ": "</strong>
                     <span>{move || problem.get()}</span>
                 </p>
             })}
             <button type="button" class="button" on:click=move |_| problem.set(on_import.run(text.get_untracked()))>
-                {move || i18n.t().game.setup.import_button}
+                {i18n.word(|i| i.t().game.setup.import_button)}
             </button>
         </details>
     }

@@ -124,8 +124,8 @@ pub fn SunToggle(class: &'static str) -> impl IntoView {
             type="button"
             class=format!("sun-toggle {class}")
             aria-pressed=move || themes.is_sun().to_string()
-            aria-label=move || i18n.t().game.controls.sun_mode
-            title=move || i18n.t().game.controls.sun_mode_hint
+            aria-label=i18n.word(|i| i.t().game.controls.sun_mode)
+            title=i18n.word(|i| i.t().game.controls.sun_mode_hint)
             on:click=move |_| themes.toggle()
         >
             <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">

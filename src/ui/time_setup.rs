@@ -144,19 +144,19 @@ pub fn TimeFields(
     };
     view! {
         <fieldset class="group">
-            <legend>{move || t().legend}</legend>
+            <legend>{i18n.word(|i| i.t().game.time.legend)}</legend>
             {move || hint.get().map(|text| view! { <p class="hint">{text}</p> })}
             <div class="chips">
                 {presets.into_iter().enumerate().map(|(i, label)| chip(i, Signal::stored(label))).collect_view()}
-                {chip(CUSTOM, Signal::derive(move || t().custom))}
+                {chip(CUSTOM, Signal::derive(i18n.word(|i| i.t().game.time.custom)))}
             </div>
             <Show when=move || choice.with(|c| c.preset == CUSTOM)>
                 <div class="points-grid">
                     {(0..minute_ids.len()).map(minutes).collect_view()}
                 </div>
-                <p class="hint">{move || t().handicap_hint}</p>
+                <p class="hint">{i18n.word(|i| i.t().game.time.handicap_hint)}</p>
                 <label class="field">
-                    <span class="field-label">{move || t().increment_kind}</span>
+                    <span class="field-label">{i18n.word(|i| i.t().game.time.increment_kind)}</span>
                     <select
                         class="text-input"
                         on:change=move |ev| {
@@ -174,7 +174,7 @@ pub fn TimeFields(
                 <Show when=move || choice.with(|c| c.increment_kind != 0)>
                     <NumberField
                         id=increment_id
-                        label=Signal::derive(move || t().increment_seconds)
+                        label=Signal::derive(i18n.word(|i| i.t().game.time.increment_seconds))
                         value=Signal::derive(move || choice.with(|c| c.increment_s))
                         range=INCREMENT_S
                         on_valid=move |v: f64| { choice.update(|c| c.increment_s = v); on_change.run(()); }

@@ -12,12 +12,12 @@ pub fn UpdateNotice(sw: SwStatus) -> impl IntoView {
     view! {
         <Show when=move || sw.update_waiting.get() && !dismissed.get()>
             <div class="update-notice" role="status">
-                <span>{move || i18n.t().shell.update_ready}</span>
+                <span>{i18n.word(|i| i.t().shell.update_ready)}</span>
                 <button type="button" class="button primary" on:click=move |_| sw.accept_update()>
-                    {move || i18n.t().shell.update_now}
+                    {i18n.word(|i| i.t().shell.update_now)}
                 </button>
                 <button type="button" class="button" on:click=move |_| dismissed.set(true)>
-                    {move || i18n.t().shell.update_later}
+                    {i18n.word(|i| i.t().shell.update_later)}
                 </button>
             </div>
         </Show>

@@ -57,7 +57,7 @@ pub fn BoardsView() -> impl IntoView {
                 aria-selected=move || (shown.get() == board).to_string()
                 on:click=move |_| shown.set(board)>
                 <span class="bh-tab-board">
-                    <span class="sr-only">{move || i18n.of(&TEXTS).show_board} " "</span>
+                    <span class="sr-only">{i18n.word(|i| i.of(&TEXTS).show_board)} " "</span>
                     {board.letter().to_string()}
                 </span>
                 <span class="sr-only">": "</span>

@@ -84,7 +84,7 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="bh-end game-end page-narrow">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).match_over}</p>
+            <p class="end-kicker">{i18n.word(|i| i.of(&TEXTS).match_over)}</p>
             {move || view_now.with(|v| v.as_ref().and_then(|v| {
                 let t = i18n.of(&TEXTS);
                 v.result?;
@@ -130,12 +130,12 @@ pub fn EndScreen() -> impl IntoView {
                 }).collect_view()}
             </Show>
             <div class="group">
-                <h2 class="card-title">{move || i18n.t().game.end.record}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.t().game.end.record)}</h2>
                 <RecordButtons
                     file_name="bughouse.bpgn"
                     mime="application/x-bughouse-pgn"
-                    download_label=Signal::derive(move || i18n.of(&TEXTS).download_bpgn)
-                    title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                    download_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).download_bpgn))
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
                     text=move |()| bpgn()
                 />
             </div>

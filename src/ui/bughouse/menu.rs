@@ -48,25 +48,25 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     };
 
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
+        <Sheet title=Signal::derive(i18n.word(|i| i.t().game.controls.menu)) open=open held=held>
             <Show when=started>
                 <ResignButtons
-                    title=Signal::derive(move || i18n.of(&TEXTS).resign)
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).resign))
                     players=SEATS.len()
                     label=move |i: usize| format!("{} {}", who(SEATS[i]), i18n.of(&TEXTS).resign_as)
                     on_resign=move |i: usize| send_and_close(BhEvent::Resign { board: SEATS[i].board, colour: SEATS[i].colour })
                 />
-                <h3>{move || i18n.of(&TEXTS).draw}</h3>
+                <h3>{i18n.word(|i| i.of(&TEXTS).draw)}</h3>
                 <div class="button-row">
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
+                    <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).agree_draw))
                         on_confirm=move |()| send_and_close(BhEvent::AgreeDraw) />
                     <Show when=clock_mode>
-                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).nobody_can_move.to_owned())
+                        <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).nobody_can_move))
                             on_confirm=move |()| send_and_close(BhEvent::Report(BhReport::NobodyCanMove)) />
                     </Show>
                 </div>
                 <Show when=clock_mode>
-                    <h3>{move || i18n.of(&TEXTS).report}</h3>
+                    <h3>{i18n.word(|i| i.of(&TEXTS).report)}</h3>
                     <div class="button-row">
                         {BoardId::BOTH.map(|board| view! {
                             // Only the side to move on a board can be mated.
@@ -83,7 +83,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
             </Show>
             <AdjustClocks
                 paused=Signal::derive(paused)
-                hint=Signal::derive(move || i18n.of(&TEXTS).adjust_hint)
+                hint=Signal::derive(i18n.word(|i| i.of(&TEXTS).adjust_hint))
                 players=SEATS.len()
                 who=move |i: usize| who(SEATS[i])
                 remaining_ms=move |i: usize| {
@@ -98,7 +98,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
             <SoundAndDiscard
                 muted=ctx.muted.into()
                 on_mute=move |muted| ctx.set_muted(muted)
-                discard_label=Signal::derive(move || i18n.of(&TEXTS).discard)
+                discard_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).discard))
                 on_discard=discard
             />
         </Sheet>

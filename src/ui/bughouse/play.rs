@@ -43,7 +43,7 @@ pub fn PlayScreen() -> impl IntoView {
     });
     let seat = |board, colour| Seat { board, colour };
     view! {
-        <h1 class="sr-only">{move || i18n.of(&TEXTS).game_name}</h1>
+        <h1 class="sr-only">{i18n.word(|i| i.of(&TEXTS).game_name)}</h1>
         <section class="bh-play" class:board-mode=move || board_mode.get()>
             {move || if board_mode.get() {
                 view! {

@@ -242,7 +242,7 @@ pub fn SetupScreen() -> impl IntoView {
     };
     view! {
         <section class="bh-setup page-narrow">
-            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).setup_title)}</h1>
             {team(0, [0, 3])}
             {team(1, [1, 2])}
             <InputModeChoice
@@ -262,11 +262,11 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |()| form.edited()
             />
             <details class="group rules">
-                <summary>{move || i18n.of(&TEXTS).seating_title}</summary>
-                <p>{move || i18n.of(&TEXTS).seating}</p>
+                <summary>{i18n.word(|i| i.of(&TEXTS).seating_title)}</summary>
+                <p>{i18n.word(|i| i.of(&TEXTS).seating)}</p>
             </details>
-            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start/>
-            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
+            <RulesAndStart form=form rules=Signal::derive(i18n.word(|i| &i.of(&TEXTS).rules[..])) on_start=start/>
+            <ImportBox words=Signal::derive(i18n.word(|i| &i.of(&TEXTS).import)) text=form.import on_import=import/>
         </section>
     }
 }

@@ -32,7 +32,7 @@ pub fn CommitScreen() -> impl IntoView {
             })
         })
     });
-    let texts = Signal::derive(move || &i18n.of(&TEXTS).commit);
+    let texts = Signal::derive(i18n.word(|i| &i.of(&TEXTS).commit));
     let hex =
         Signal::derive(move || info.with(|i| i.as_ref().map(|i| i.0.clone()).unwrap_or_default()));
     let verify_url = Signal::derive(move || {
@@ -58,13 +58,13 @@ pub fn CommitScreen() -> impl IntoView {
             <p class="lead">{move || texts.get().explain}</p>
             <CommitmentCard texts=texts hex=hex verify_url=verify_url/>
             <Show when=move || info.with(|i| i.as_ref().is_some_and(|i| i.3))>
-                <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed}</p>
+                <p class="hint unsealed-warning" role="note">{i18n.word(|i| i.of(&TEXTS).unsealed)}</p>
             </Show>
             <WordsGroup texts=texts names=names typed=typed refused=refused/>
             <button type="button" class="button primary big cs-lock" on:click=lock>
                 {move || texts.get().lock_words}
             </button>
-            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
+            <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).discard))
                 on_confirm=move |()| ctx.clear() />
         </section>
     }

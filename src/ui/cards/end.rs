@@ -155,25 +155,25 @@ pub fn EndScreen() -> impl IntoView {
             // Blind stacks: the reveal, words included, with the verifier link.
             {move || view_now.with(|v| v.as_ref().and_then(|v| v.reveal.clone())).map(|r| view! {
                 <RevealPanel
-                    title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
-                    explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_title))
+                    explain=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_explain))
                     reveal=r
                 />
             })}
             <Show when=board>
                 <div class="group">
-                    <PgnRecord file_name="card-duel.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
+                    <PgnRecord file_name="card-duel.pgn" title=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name)) text=move |()| pgn()/>
                 </div>
             </Show>
             // The versioned log: every card of every series (the only record of a clock-mode game).
             <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).log_title}</h2>
-                <p class="hint">{move || i18n.of(&TEXTS).log_hint}</p>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).log_title)}</h2>
+                <p class="hint">{i18n.word(|i| i.of(&TEXTS).log_hint)}</p>
                 <RecordButtons
                     file_name="card-duel-log.json"
                     mime="application/json"
-                    download_label=Signal::derive(move || i18n.of(&TEXTS).download_log)
-                    title=Signal::derive(move || i18n.of(&TEXTS).game_name)
+                    download_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).download_log))
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
                     text=move |()| ctx.game.with_untracked(|g| g.as_ref().map(|g| g.game.to_json()))
                 />
             </div>

@@ -176,7 +176,7 @@ fn Arrange(mover: Colour, hand_back: RwSignal<Option<Colour>>) -> impl IntoView 
                 }
             >
                 <h1>{move || { let (m, _) = names(); format::fill(i18n.of(&TEXTS).arrange_title, &[("mover", &m)]) }}</h1>
-                <p class="hint">{move || i18n.of(&TEXTS).arrange_hint}</p>
+                <p class="hint">{i18n.word(|i| i.of(&TEXTS).arrange_hint)}</p>
                 <ol class="cs-lay">
                     {(0..6).map(|i| view! {
                         <li>
@@ -195,12 +195,12 @@ fn Arrange(mover: Colour, hand_back: RwSignal<Option<Colour>>) -> impl IntoView 
                 </ol>
                 <p class="cs-count" aria-live="polite">{move || format::fill(i18n.of(&TEXTS).count, &[("yes", &count(true).to_string()), ("no", &count(false).to_string())])}</p>
                 <Show when=unsealed>
-                    <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed}</p>
+                    <p class="hint unsealed-warning" role="note">{i18n.word(|i| i.of(&TEXTS).unsealed)}</p>
                 </Show>
                 <button type="button" class="button primary big cs-confirm-stack"
                     disabled=move || count(true) != 3 || count(false) != 3
                     on:click=confirm>
-                    {move || i18n.of(&TEXTS).confirm_stack}
+                    {i18n.word(|i| i.of(&TEXTS).confirm_stack)}
                 </button>
             </Show>
             {move || ctx.notice.get().map(|text| view! { <p class="form-error" role="alert">{text}</p> })}
@@ -263,7 +263,7 @@ fn Table() -> impl IntoView {
         move || view_now.with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Board));
     view! {
         <PlayFrame
-            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            heading=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
             class="game-play zh-play cs-play"
             board_mode=Signal::derive(board_mode)
             running=Signal::derive(running)
@@ -456,23 +456,23 @@ fn Middle(
                 }).unwrap_or_default());
                 format!("{}{}{}", reveal_html(t, board(), last_card(&ctx)), series, reply)
             }></div>
-            <PlayCommitment texts=Signal::derive(move || &i18n.of(&TEXTS).commit) shown=ctx.commitment_before_move_one()/>
+            <PlayCommitment texts=Signal::derive(i18n.word(|i| &i.of(&TEXTS).commit)) shown=ctx.commitment_before_move_one()/>
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             <Show when=clock_move>
                 <div class="cs-clock-move">
                     <input type="text" class="text-input cs-note" autocomplete="off" maxlength="32"
-                        placeholder=move || i18n.of(&TEXTS).note_placeholder
-                        aria-label=move || i18n.of(&TEXTS).note_label
+                        placeholder=i18n.word(|i| i.of(&TEXTS).note_placeholder)
+                        aria-label=i18n.word(|i| i.of(&TEXTS).note_label)
                         prop:value=move || note.get()
                         on:input=move |ev| note.set(event_target_value(&ev))/>
                     <button type="button" class="button cs-check" on:click=move |_| played(ctx, note, true)>
-                        {move || i18n.of(&TEXTS).moved_check}
+                        {i18n.word(|i| i.of(&TEXTS).moved_check)}
                     </button>
                 </div>
             </Show>
             {ctx.unsaved_warning(true)}
             <Show when=has_clock fallback=move || view! {
-                <div class="button-row"><button type="button" class="button menu-button" on:click=move |_| menu_open.set(true)>{move || i18n.t().game.controls.menu}</button></div>
+                <div class="button-row"><button type="button" class="button menu-button" on:click=move |_| menu_open.set(true)>{i18n.word(|i| i.t().game.controls.menu)}</button></div>
             }>
                 <ClockControls
                     paused=Signal::derive(paused)
@@ -564,8 +564,8 @@ fn Menu(open: RwSignal<bool>, held: Signal<bool>, view_now: Memo<Option<CsView>>
     let who = move |colour: Colour| v().map(|v| name_of(&v, colour)).unwrap_or_default();
     let claims = move || v().map(|v| v.claimable).unwrap_or_default();
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
-            <h3>{move || i18n.of(&TEXTS).resign}</h3>
+        <Sheet title=Signal::derive(i18n.word(|i| i.t().game.controls.menu)) open=open held=held>
+            <h3>{i18n.word(|i| i.of(&TEXTS).resign)}</h3>
             <div class="button-row">
                 {[Colour::White, Colour::Black].map(|colour| view! {
                     <ConfirmButton
@@ -574,9 +574,9 @@ fn Menu(open: RwSignal<bool>, held: Signal<bool>, view_now: Memo<Option<CsView>>
                     />
                 }).collect_view()}
             </div>
-            <h3>{move || i18n.of(&TEXTS).draw}</h3>
+            <h3>{i18n.word(|i| i.of(&TEXTS).draw)}</h3>
             <div class="button-row">
-                <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
+                <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).agree_draw))
                     on_confirm=move |()| send_and_close(CsEvent::AgreeDraw) />
                 {move || claims().into_iter().map(|claim| {
                     let label = match claim {
@@ -588,7 +588,7 @@ fn Menu(open: RwSignal<bool>, held: Signal<bool>, view_now: Memo<Option<CsView>>
                 }).collect_view()}
             </div>
             <Show when=move || clock_mode() && started()>
-                <h3>{move || i18n.of(&TEXTS).report}</h3>
+                <h3>{i18n.word(|i| i.of(&TEXTS).report)}</h3>
                 <div class="button-row">
                     {[Colour::White, Colour::Black].map(|winner| view! {
                         <ConfirmButton
@@ -596,12 +596,12 @@ fn Menu(open: RwSignal<bool>, held: Signal<bool>, view_now: Memo<Option<CsView>>
                             on_confirm=move |()| send_and_close(CsEvent::Report(CsReport::Checkmate { winner }))
                         />
                     }).collect_view()}
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).stalemate.to_owned())
+                    <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).stalemate))
                         on_confirm=move |()| send_and_close(CsEvent::Report(CsReport::Stalemate)) />
                 </div>
             </Show>
             <Show when=move || v().is_some_and(|v| v.paused)>
-                <h3>{move || i18n.t().game.menu.adjust_title}</h3>
+                <h3>{i18n.word(|i| i.t().game.menu.adjust_title)}</h3>
                 {[Colour::White, Colour::Black].map(|colour| view! {
                     <AdjustRow
                         who=Signal::derive(move || who(colour))
@@ -613,7 +613,7 @@ fn Menu(open: RwSignal<bool>, held: Signal<bool>, view_now: Memo<Option<CsView>>
             <SoundAndDiscard
                 muted=ctx.muted.into()
                 on_mute=move |m| ctx.set_muted(m)
-                discard_label=Signal::derive(move || i18n.of(&TEXTS).discard)
+                discard_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).discard))
                 on_discard=move |()| { open.set(false); ctx.clear(); }
             />
         </Sheet>

@@ -201,11 +201,11 @@ pub fn SetupScreen() -> impl IntoView {
 
     view! {
         <section class="cs-setup page-narrow">
-            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).setup_title)}</h1>
             <LeftDraw draws=evening::stored_draws(CsDraw::PREFIX)/>
             <NamesAndMode form=form ids=&IDS/>
             <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).stacks_legend}</legend>
+                <legend>{i18n.word(|i| i.of(&TEXTS).stacks_legend)}</legend>
                 {stack_choice(false)}
                 {stack_choice(true)}
             </fieldset>
@@ -220,18 +220,18 @@ pub fn SetupScreen() -> impl IntoView {
                         form.edited();
                     }
                 />
-                <span class="choice-title">{move || i18n.of(&TEXTS).use_clock}</span>
+                <span class="choice-title">{i18n.word(|i| i.of(&TEXTS).use_clock)}</span>
             </label>
             <Show when=move || prefs.with(|p| p.own.clock)>
                 <TwoPlayerTime
                     form=form
                     ids=&IDS
                     offer=PRESETS
-                    minute_labels=Signal::derive(move || i18n.of(&TEXTS).minutes)
+                    minute_labels=Signal::derive(i18n.word(|i| i.of(&TEXTS).minutes))
                     hint=Signal::derive(move || Some(i18n.of(&TEXTS).clock_hint))
                 />
             </Show>
-            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start busy=busy/>
+            <RulesAndStart form=form rules=Signal::derive(i18n.word(|i| &i.of(&TEXTS).rules[..])) on_start=start busy=busy/>
         </section>
     }
 }

@@ -95,7 +95,7 @@ fn refused(reason: String) -> AnyView {
     let i18n = use_i18n();
     view! {
         <div class="notice warn" role="alert" data-testid="review-refused">
-            <strong>{move || i18n.of(&TEXTS).review_refused}</strong>
+            <strong>{i18n.word(|i| i.of(&TEXTS).review_refused)}</strong>
             <p>{reason}</p>
         </div>
     }
@@ -131,7 +131,7 @@ pub fn Review(payload: String) -> impl IntoView {
             Ok(tonight) => {
                 let tonight = Signal::stored(tonight);
                 view! {
-                    <h2>{move || i18n.of(&TEXTS).review_tonight}</h2>
+                    <h2>{i18n.word(|i| i.of(&TEXTS).review_tonight)}</h2>
                     <Standings tonight=tonight/>
                     <GamesTonight tonight=tonight/>
                     <RecordFile kind="tonight" text=text/>
@@ -157,7 +157,7 @@ pub fn Review(payload: String) -> impl IntoView {
                     </dl>
                 })}
                 <div class="group">
-                    <h3 class="card-title">{move || i18n.of(&TEXTS).review_moves}</h3>
+                    <h3 class="card-title">{i18n.word(|i| i.of(&TEXTS).review_moves)}</h3>
                     <pre class="review-moves" data-testid="review-moves">{if pgn { moves } else { text.clone() }}</pre>
                 </div>
                 <RecordFile kind=kind_static(&kind) text=text/>
@@ -167,8 +167,8 @@ pub fn Review(payload: String) -> impl IntoView {
     };
     view! {
         <section class="review" data-testid="review">
-            <h1>{move || i18n.of(&TEXTS).review_title}</h1>
-            <p class="hint">{move || i18n.of(&TEXTS).review_from}</p>
+            <h1>{i18n.word(|i| i.of(&TEXTS).review_title)}</h1>
+            <p class="hint">{i18n.word(|i| i.of(&TEXTS).review_from)}</p>
             {body}
         </section>
     }
@@ -203,10 +203,10 @@ fn RecordFile(kind: &'static str, text: String) -> impl IntoView {
         <div class="button-row">
             <button type="button" class="button" on:click=move |_| {
                 device::download(&file, if json { "application/json" } else { "application/x-chess-pgn" }, &text);
-            }>{move || i18n.of(&TEXTS).save_file}</button>
+            }>{i18n.word(|i| i.of(&TEXTS).save_file)}</button>
             <CopyButton text=move |()| Some(copy_text.clone())
-                label=Signal::derive(move || i18n.t().game.end.copy)
-                done=Signal::derive(move || i18n.t().game.end.copied)/>
+                label=Signal::derive(i18n.word(|i| i.t().game.end.copy))
+                done=Signal::derive(i18n.word(|i| i.t().game.end.copied))/>
         </div>
     }
 }

@@ -151,8 +151,8 @@ pub fn TonightPage() -> impl IntoView {
     let record = Signal::derive(move || Some(("tonight", evening.tonight.with(Tonight::to_text))));
     view! {
         <section class="tonight" data-testid="tonight">
-            <h1>{move || i18n.of(&TEXTS).title}</h1>
-            <p class="hint">{move || i18n.of(&TEXTS).intro}</p>
+            <h1>{i18n.word(|i| i.of(&TEXTS).title)}</h1>
+            <p class="hint">{i18n.word(|i| i.of(&TEXTS).intro)}</p>
             {move || evening.locked.get().map(|error| {
                 let t = i18n.of(&TEXTS);
                 let why = match error {
@@ -162,10 +162,10 @@ pub fn TonightPage() -> impl IntoView {
                 view! { <p class="notice warn" role="alert">{why}</p> }
             })}
             {moved_aside.then(|| view! {
-                <p class="notice warn" role="status" data-testid="tonight-damaged">{move || i18n.of(&TEXTS).damaged}</p>
+                <p class="notice warn" role="status" data-testid="tonight-damaged">{i18n.word(|i| i.of(&TEXTS).damaged)}</p>
             })}
             <Show when=move || evening.unsaved.get()>
-                <p class="notice warn" role="alert">{move || i18n.of(&TEXTS).unsaved}</p>
+                <p class="notice warn" role="alert">{i18n.word(|i| i.of(&TEXTS).unsaved)}</p>
             </Show>
             <NextGame evening=evening/>
             <People evening=evening/>
@@ -189,7 +189,7 @@ fn People(evening: Evening) -> impl IntoView {
     };
     view! {
         <div class="group people">
-            <h2 class="card-title">{move || i18n.of(&TEXTS).people_title}</h2>
+            <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).people_title)}</h2>
             <ul class="people-list">
                 {move || {
                     let t = i18n.of(&TEXTS);
@@ -224,12 +224,12 @@ fn People(evening: Evening) -> impl IntoView {
             </ul>
             <form class="add-person" on:submit=move |ev| { ev.prevent_default(); add(); }>
                 <label class="field">
-                    <span class="field-label">{move || i18n.of(&TEXTS).add_label}</span>
+                    <span class="field-label">{i18n.word(|i| i.of(&TEXTS).add_label)}</span>
                     <input type="text" class="text-input" autocomplete="off" enterkeyhint="done"
                         prop:value=move || name.get()
                         on:input=move |ev| { name.set(event_target_value(&ev)); evening.problem.set(None); }/>
                 </label>
-                <button type="submit" class="button">{move || i18n.of(&TEXTS).add_button}</button>
+                <button type="submit" class="button">{i18n.word(|i| i.of(&TEXTS).add_button)}</button>
             </form>
             {move || evening.problem.get().map(|why| view! { <p class="form-error" role="alert">{why}</p> })}
         </div>
@@ -286,7 +286,7 @@ fn NextGame(evening: Evening) -> impl IntoView {
                             <p class="playing-names">{names}</p>
                             <div class="button-row">
                                 <a class="button primary" href=href>{t.go_to_game}</a>
-                                <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).give_up.to_owned())
+                                <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).give_up))
                                     on_confirm=move |()| { evening.change(&i18n, Some(game), Tonight::abandon); }/>
                             </div>
                             <p class="hint">{t.give_up_hint}</p>
@@ -338,7 +338,7 @@ fn ProposalCard(
     let twice = move || seats.with(|s| s.iter().enumerate().any(|(i, id)| s[..i].contains(id)));
     view! {
         <div class="proposal" data-testid="proposal" data-game=game.id()>
-            <p class="hint">{move || i18n.of(&TEXTS).proposal_rule}</p>
+            <p class="hint">{i18n.word(|i| i.of(&TEXTS).proposal_rule)}</p>
             <div class="seats">
                 {move || seat_labels(i18n.of(&TEXTS), game).into_iter().enumerate().map(|(i, label)| {
                     let free = free.clone();
@@ -365,7 +365,7 @@ fn ProposalCard(
                     }
                 }).collect_view()}
             </div>
-            {(game == ClubGame::Nordau).then(|| view! { <p class="hint">{move || i18n.of(&TEXTS).nordau_seating}</p> })}
+            {(game == ClubGame::Nordau).then(|| view! { <p class="hint">{i18n.word(|i| i.of(&TEXTS).nordau_seating)}</p> })}
             {
                 move || (game == ClubGame::Bughouse && seats.with(|s| s.len() == 4)).then(|| {
                     let [one, two] = teams(&seats.get());
@@ -384,7 +384,7 @@ fn ProposalCard(
                     <p class="tie-drawn" data-testid="tie-drawn">{move || format::fill(i18n.of(&TEXTS).tie_drawn, &[("names", &drawn)])}</p>
                 })
             }
-            {partners_drawn.then(|| view! { <p class="tie-drawn">{move || i18n.of(&TEXTS).partners_drawn}</p> })}
+            {partners_drawn.then(|| view! { <p class="tie-drawn">{i18n.word(|i| i.of(&TEXTS).partners_drawn)}</p> })}
             {
                 let proposed_names = name_list(&proposed);
                 let proposed = proposed.clone();
@@ -406,7 +406,7 @@ pub fn Standings(tonight: Signal<Tonight>) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="group standings" data-testid="standings">
-            <h2 class="card-title">{move || i18n.of(&TEXTS).table_title}</h2>
+            <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).table_title)}</h2>
             {move || {
                 let t = i18n.of(&TEXTS);
                 tonight.with(|tonight| {
@@ -459,7 +459,7 @@ pub fn GamesTonight(tonight: Signal<Tonight>) -> impl IntoView {
     view! {
         <Show when=move || tonight.with(|t| t.games.iter().any(|g| g.finished()))>
             <div class="group games-tonight">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).games_title}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).games_title)}</h2>
                 <ol class="games-tonight-list">
                     {move || {
                         let t = i18n.of(&TEXTS);

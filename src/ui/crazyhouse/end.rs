@@ -82,7 +82,7 @@ pub fn EndScreen() -> impl IntoView {
     view! {
         <section class="zh-end game-end page-narrow">
             <EndHeading
-                kicker=Signal::derive(move || i18n.of(&TEXTS).game_over)
+                kicker=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_over))
                 result=Signal::derive(move || view_now().and_then(|v| {
                     let t = i18n.of(&TEXTS);
                     Some((result_text(t, &v), reason_text(t, v.result?.reason)))
@@ -103,13 +103,13 @@ pub fn EndScreen() -> impl IntoView {
             </Show>
             <Show when=move || view_now().is_some_and(|v| v.mode == InputMode::Board)>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
+                    <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).moves)}</h2>
                     <ol class="move-list">
                         {move || { let (first, sans) = sans(); move_rows(first, &sans) }.into_iter().map(|(n, white, black)| view! {
                             <li><span class="move-no">{n} "."</span> <span>{white}</span> <span>{black}</span></li>
                         }).collect_view()}
                     </ol>
-                    <PgnRecord file_name="crazyhouse.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
+                    <PgnRecord file_name="crazyhouse.pgn" title=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name)) text=move |()| pgn()/>
                 </div>
             </Show>
             <RematchOrNew on_rematch=rematch on_new=move |()| ctx.clear()>

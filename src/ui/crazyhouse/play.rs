@@ -23,7 +23,7 @@ pub fn PlayScreen() -> impl IntoView {
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <PlayFrame
-            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            heading=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
             class="game-play zh-play"
             board_mode=Signal::derive(board_mode)
             running=Signal::derive(move || phase_is(ZhPhase::Running))
@@ -154,7 +154,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 can_pause=Signal::derive(can_pause)
                 undo_available=Signal::derive(undo_available)
                 undo_label=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move } else { i18n.of(&TEXTS).undo_tap })
-                undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
+                undo_question=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_confirm))
                 on_pause=move |()| { ctx.send(ZhEvent::Pause); }
                 on_resume=move |()| { ctx.send(ZhEvent::Resume); }
                 on_undo=move |()| { ctx.send(ZhEvent::Undo); }

@@ -109,11 +109,11 @@ pub fn SetupScreen() -> impl IntoView {
 
     view! {
         <section class="zh-setup page-narrow">
-            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).setup_title)}</h1>
             <NamesAndMode form=form ids=&IDS/>
-            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.minutes_white, t.minutes_black] })/>
-            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start/>
-            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
+            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(i18n.word(|i| { let t = i.of(&TEXTS); [t.minutes_white, t.minutes_black] }))/>
+            <RulesAndStart form=form rules=Signal::derive(i18n.word(|i| &i.of(&TEXTS).rules[..])) on_start=start/>
+            <ImportBox words=Signal::derive(i18n.word(|i| &i.of(&TEXTS).import)) text=form.import on_import=import/>
         </section>
     }
 }

@@ -157,6 +157,27 @@ impl I18n {
         self.lang.get().texts()
     }
 
+    /// One word on the screen, read again when the language changes: `pick`
+    /// takes it from a catalogue (`|i| i.of(&TEXTS).title`). Every word of
+    /// every screen is this one closure type, so Leptos' rendering code is
+    /// built once for all of them rather than once per word (issue #25).
+    /// (A few words come in pairs, `[&str; 2]`: one more instantiation.)
+    pub fn word<T: 'static>(
+        self,
+        pick: fn(&I18n) -> T,
+    ) -> impl Fn() -> T + Copy + Send + Sync + 'static {
+        move || pick(&self)
+    }
+
+    /// `word` as an owned `String`, for a label that is sometimes made of
+    /// other parts (one closure type for all of these too).
+    pub fn owned_word(
+        self,
+        pick: fn(&I18n) -> &'static str,
+    ) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || pick(&self).to_owned()
+    }
+
     /// A module's strings in the current language (tracks the language signal).
     pub fn of<T>(&self, catalogue: &'static Catalogue<T>) -> &'static T {
         catalogue.get(self.lang.get())

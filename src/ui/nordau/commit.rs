@@ -108,57 +108,57 @@ pub fn CommitScreen() -> impl IntoView {
 
     view! {
         <section class="commit-screen page-narrow">
-            <h1>{move || i18n.of(&TEXTS).commit_title}</h1>
-            <p class="lead">{move || i18n.of(&TEXTS).commit_explain}</p>
+            <h1>{i18n.word(|i| i.of(&TEXTS).commit_title)}</h1>
+            <p class="lead">{i18n.word(|i| i.of(&TEXTS).commit_explain)}</p>
             <div class="commit-card" data-verify-url=verify_url>
-                <h2 class="card-title">{move || i18n.of(&TEXTS).commitment}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).commitment)}</h2>
                 <p class="hex commitment-hex" data-testid="commitment">
                     {move || format::grouped_hex(&commitment_hex.get())}
                 </p>
                 <QrCode
                     text=verify_url
-                    label=Signal::derive(move || i18n.of(&TEXTS).commitment_qr.to_owned())
+                    label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).commitment_qr))
                     class="commit-qr".to_owned()
                 />
                 <div class="button-row">
                     <CopyButton text=move |()| Some(commitment_hex.get_untracked())
-                        label=Signal::derive(move || i18n.of(&TEXTS).copy)
-                        done=Signal::derive(move || i18n.of(&TEXTS).copied)/>
+                        label=Signal::derive(i18n.word(|i| i.of(&TEXTS).copy))
+                        done=Signal::derive(i18n.word(|i| i.of(&TEXTS).copied))/>
                     <Show when=device::can_share>
                         <button type="button" class="button" on:click=share>
-                            {move || i18n.of(&TEXTS).share}
+                            {i18n.word(|i| i.of(&TEXTS).share)}
                         </button>
                     </Show>
                 </div>
             </div>
             <Show when=move || ctx.seed_unsealed()>
-                <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed_warning}</p>
+                <p class="hint unsealed-warning" role="note">{i18n.word(|i| i.of(&TEXTS).unsealed_warning)}</p>
             </Show>
             <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).words_title}</h2>
-                <p class="hint">{move || i18n.of(&TEXTS).words_explain}</p>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).words_title)}</h2>
+                <p class="hint">{i18n.word(|i| i.of(&TEXTS).words_explain)}</p>
                 {word_field(0)}
                 {word_field(1)}
                 {word_field(2)}
                 <Show when=move || words_refused.get()>
-                    <p class="form-error" role="alert">{move || i18n.of(&TEXTS).words_too_many}</p>
+                    <p class="form-error" role="alert">{i18n.word(|i| i.of(&TEXTS).words_too_many)}</p>
                 </Show>
             </div>
             <Show
                 when=locked
                 fallback=move || view! {
-                    <p class="hint">{move || i18n.of(&TEXTS).lock_hint}</p>
+                    <p class="hint">{i18n.word(|i| i.of(&TEXTS).lock_hint)}</p>
                     <button type="button" class="button primary big" on:click=lock>
-                        {move || i18n.of(&TEXTS).lock_words}
+                        {i18n.word(|i| i.of(&TEXTS).lock_words)}
                     </button>
                     <button type="button" class="button link" on:click=move |_| leave(())>
-                        {move || i18n.of(&TEXTS).change_setup}
+                        {i18n.word(|i| i.of(&TEXTS).change_setup)}
                     </button>
                 }
             >
                 <div class="group">
-                    <p class="hint">{move || i18n.of(&TEXTS).words_locked}</p>
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).seating_drawn}</h2>
+                    <p class="hint">{i18n.word(|i| i.of(&TEXTS).words_locked)}</p>
+                    <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).seating_drawn)}</h2>
                     <ul class="seat-list">
                         {move || seats().map(|seats| seats.into_iter().map(|(seat, name)| {
                             let t = i18n.of(&TEXTS);
@@ -177,10 +177,10 @@ pub fn CommitScreen() -> impl IntoView {
                     </ul>
                 </div>
                 <button type="button" class="button primary big" on:click=move |_| { ctx.update(|t| t.begin()); }>
-                    {move || i18n.of(&TEXTS).begin}
+                    {i18n.word(|i| i.of(&TEXTS).begin)}
                 </button>
                 <ConfirmButton
-                    label=Signal::derive(move || i18n.of(&TEXTS).abandon_draw.to_owned())
+                    label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).abandon_draw))
                     on_confirm=leave
                 />
             </Show>

@@ -117,7 +117,7 @@ pub fn EndScreen() -> impl IntoView {
 
     view! {
         <section class="game-end page-narrow">
-            <p class="end-kicker">{move || i18n.of(&TEXTS).game_over}</p>
+            <p class="end-kicker">{i18n.word(|i| i.of(&TEXTS).game_over)}</p>
             {move || headline().map(|(result, reason)| view! {
                 <h1 class="end-result">{result}</h1>
                 <p class="end-reason">{reason}</p>
@@ -141,7 +141,7 @@ pub fn EndScreen() -> impl IntoView {
                 }
             }))}
             <div class="group">
-                <h2 class="card-title">{move || i18n.of(&TEXTS).points_this_game}</h2>
+                <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).points_this_game)}</h2>
                 <table class="score-table">
                     <tbody>
                         {move || summary().and_then(|(view, ..)| {
@@ -162,14 +162,14 @@ pub fn EndScreen() -> impl IntoView {
             {move || summary().and_then(|(_, reveal, ..)| reveal).map(|reveal| view! { <NordauReveal reveal=reveal/> })}
             <div class="end-actions">
                 <button type="button" class="button primary big" on:click=next_game>
-                    {move || i18n.of(&TEXTS).next_game}
+                    {i18n.word(|i| i.of(&TEXTS).next_game)}
                 </button>
                 <Show when=move || summary().is_some_and(|(_, _, mode, _)| mode == InputMode::Board)>
-                    <button type="button" class="button" on:click=export_pgn>{move || i18n.of(&TEXTS).export_pgn}</button>
+                    <button type="button" class="button" on:click=export_pgn>{i18n.word(|i| i.of(&TEXTS).export_pgn)}</button>
                 </Show>
-                <button type="button" class="button" on:click=export_session>{move || i18n.of(&TEXTS).export_session}</button>
+                <button type="button" class="button" on:click=export_session>{i18n.word(|i| i.of(&TEXTS).export_session)}</button>
                 <ConfirmButton
-                    label=Signal::derive(move || i18n.of(&TEXTS).new_session.to_owned())
+                    label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).new_session))
                     on_confirm=move |()| { ctx.update(|t| t.new_session()); }
                 />
             </div>
@@ -224,19 +224,19 @@ fn NordauReveal(reveal: Reveal) -> impl IntoView {
     };
     view! {
         <RevealPanel
-            title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
-            explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+            title=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_title))
+            explain=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_explain))
             reveal=drawn
             names=names
         >
-            <h3>{move || i18n.of(&TEXTS).schedule}</h3>
+            <h3>{i18n.word(|i| i.of(&TEXTS).schedule)}</h3>
             <table class="schedule-table" data-testid="schedule">
                 <thead>
                     <tr>
-                        <th scope="col">{move || i18n.of(&TEXTS).shift}</th>
-                        <th scope="col">{move || i18n.of(&TEXTS).length}</th>
-                        <th scope="col">{move || i18n.of(&TEXTS).coin}</th>
-                        <th scope="col">{move || i18n.of(&TEXTS).happened}</th>
+                        <th scope="col">{i18n.word(|i| i.of(&TEXTS).shift)}</th>
+                        <th scope="col">{i18n.word(|i| i.of(&TEXTS).length)}</th>
+                        <th scope="col">{i18n.word(|i| i.of(&TEXTS).coin)}</th>
+                        <th scope="col">{i18n.word(|i| i.of(&TEXTS).happened)}</th>
                     </tr>
                 </thead>
                 <tbody>

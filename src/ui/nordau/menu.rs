@@ -47,9 +47,9 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
     let colour_name = move |colour: Colour| i18n.of(&TEXTS).colour(colour);
 
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
+        <Sheet title=Signal::derive(i18n.word(|i| i.t().game.controls.menu)) open=open held=held>
                 <Show when=playing>
-                    <h3>{move || i18n.of(&TEXTS).resign}</h3>
+                    <h3>{i18n.word(|i| i.of(&TEXTS).resign)}</h3>
                     <div class="button-row">
                         {[Colour::White, Colour::Black].map(|colour| view! {
                             <ConfirmButton
@@ -58,8 +58,8 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                             />
                         }).collect_view()}
                     </div>
-                    <h3>{move || i18n.of(&TEXTS).draw_offer}</h3>
-                    <p class="hint">{move || i18n.of(&TEXTS).draw_explain}</p>
+                    <h3>{i18n.word(|i| i.of(&TEXTS).draw_offer)}</h3>
+                    <p class="hint">{i18n.word(|i| i.of(&TEXTS).draw_explain)}</p>
                     <div class="button-row">
                         {move || view_now().map(|v| (0u8..3).map(|person| {
                             let name = v.people[usize::from(person)].clone();
@@ -86,7 +86,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                         }
                     }).collect_view())}
                     <Show when=move || clock_mode() && view_now().is_some_and(|v| v.half_moves > 0)>
-                        <h3>{move || i18n.of(&TEXTS).report_mate}</h3>
+                        <h3>{i18n.word(|i| i.of(&TEXTS).report_mate)}</h3>
                         <div class="button-row">
                             {move || {
                                 // Only the side that has just moved can have given mate,
@@ -102,19 +102,19 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                                     />
                                 })
                             }}
-                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
+                            <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).report_stalemate))
                                 on_confirm=move |()| send_and_close(Event::ReportStalemate) />
                         </div>
                     </Show>
                 </Show>
-                <h3 class="sr-only">{move || i18n.of(&TEXTS).mute}</h3>
+                <h3 class="sr-only">{i18n.word(|i| i.of(&TEXTS).mute)}</h3>
                 <div class="button-row">
                     <button type="button" class="button" aria-pressed=move || ctx.muted.get().to_string()
                         on:click=move |_| ctx.set_muted(!ctx.muted.get_untracked())>
                         {move || if ctx.muted.get() { i18n.of(&TEXTS).unmute } else { i18n.of(&TEXTS).mute }}
                     </button>
                     <crate::ui::voice::VoiceSwitch/>
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).abandon.to_owned())
+                    <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).abandon))
                         on_confirm=move |()| {
                             ctx.update(|t| { t.back_to_setup(); Ok(()) });
                             close();

@@ -23,7 +23,7 @@ pub fn PlayScreen() -> impl IntoView {
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <PlayFrame
-            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            heading=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
             class="game-play"
             board_mode=Signal::derive(board_mode)
             running=Signal::derive(move || phase_is(ViewPhase::Running))
@@ -150,7 +150,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                     }
                 })}
             </div>
-            <div class="middle-score" aria-label=move || i18n.of(&TEXTS).score>
+            <div class="middle-score" aria-label=i18n.word(|i| i.of(&TEXTS).score)>
                 {move || totals().into_iter().map(|(name, points)| view! {
                     <span class="score-item">{name} " " <strong>{points}</strong></span>
                 }).collect_view()}

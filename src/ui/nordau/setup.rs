@@ -229,14 +229,14 @@ pub fn SetupScreen() -> impl IntoView {
 
     view! {
         <section class="ns-setup page-narrow">
-            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).setup_title)}</h1>
             <super::draws::LeftDraw/>
             <fieldset class="group">
-                <legend>{move || i18n.of(&TEXTS).players}</legend>
+                <legend>{i18n.word(|i| i.of(&TEXTS).players)}</legend>
                 {name_input(0)}
                 {name_input(1)}
                 {name_input(2)}
-                <p class="hint">{move || i18n.of(&TEXTS).names_hint}</p>
+                <p class="hint">{i18n.word(|i| i.of(&TEXTS).names_hint)}</p>
             </fieldset>
             <InputModeChoice
                 name="ns-mode"
@@ -244,9 +244,9 @@ pub fn SetupScreen() -> impl IntoView {
                 on_change=move |board| prefs.update(|p| p.board_mode = board)
             />
             <details class="group options">
-                <summary>{move || i18n.of(&TEXTS).options}</summary>
+                <summary>{i18n.word(|i| i.of(&TEXTS).options)}</summary>
                 <label class="field">
-                    <span class="field-label">{move || i18n.of(&TEXTS).shift_unit}</span>
+                    <span class="field-label">{i18n.word(|i| i.of(&TEXTS).shift_unit)}</span>
                     <select
                         class="text-input"
                         on:change=move |ev| {
@@ -255,10 +255,10 @@ pub fn SetupScreen() -> impl IntoView {
                         }
                     >
                         <option value="full" selected=move || prefs.with(|p| !p.half_moves)>
-                            {move || i18n.of(&TEXTS).unit_full}
+                            {i18n.word(|i| i.of(&TEXTS).unit_full)}
                         </option>
                         <option value="half" selected=move || prefs.with(|p| p.half_moves)>
-                            {move || i18n.of(&TEXTS).unit_half}
+                            {i18n.word(|i| i.of(&TEXTS).unit_half)}
                         </option>
                     </select>
                 </label>
@@ -273,7 +273,7 @@ pub fn SetupScreen() -> impl IntoView {
                         }
                     }}
                 </p>
-                <p class="field-label points-title">{move || i18n.of(&TEXTS).points}</p>
+                <p class="field-label points-title">{i18n.word(|i| i.of(&TEXTS).points)}</p>
                 <div class="points-grid">
                     {number("ns-points-win", |t| t.points_win, |p| p.points[0], |p, v| p.points[0] = v, NumberRange::whole(POINTS.0, POINTS.1))}
                     {number("ns-points-observer", |t| t.points_observer, |p| p.points[1], |p, v| p.points[1] = v, NumberRange::whole(POINTS.0, POINTS.1))}
@@ -282,15 +282,15 @@ pub fn SetupScreen() -> impl IntoView {
                 </div>
             </details>
             <details class="group rules">
-                <summary>{move || i18n.of(&TEXTS).rules_title}</summary>
+                <summary>{i18n.word(|i| i.of(&TEXTS).rules_title)}</summary>
                 <ul>
                     {move || i18n.of(&TEXTS).rules.iter().map(|rule| view! { <li>{*rule}</li> }).collect_view()}
                 </ul>
-                <p class="hint">{move || i18n.of(&TEXTS).rules_credit}</p>
+                <p class="hint">{i18n.word(|i| i.of(&TEXTS).rules_credit)}</p>
             </details>
             <FormError problem=problem/>
             <button type="button" class="button primary big" on:click=start>
-                {move || i18n.of(&TEXTS).start_setup}
+                {i18n.word(|i| i.of(&TEXTS).start_setup)}
             </button>
         </section>
     }

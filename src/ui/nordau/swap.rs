@@ -70,7 +70,7 @@ pub fn SwapOverlay() -> impl IntoView {
             <div class="swap-overlay" role="alertdialog" aria-modal="true" aria-labelledby="swap-near">
                 {message(true)}
                 <button type="button" class="button primary seated" on:click=move |_| { ctx.send(Event::Seated); }>
-                    {move || i18n.of(&TEXTS).seated}
+                    {i18n.word(|i| i.of(&TEXTS).seated)}
                 </button>
                 <div id="swap-near">{message(false)}</div>
                 <div class="swap-corrections button-row">
@@ -82,7 +82,7 @@ pub fn SwapOverlay() -> impl IntoView {
                                 on_confirm=move |()| { ctx.send(Event::ReportMate { winner }); }
                             />
                         })}
-                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).report_stalemate.to_owned())
+                        <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).report_stalemate))
                             on_confirm=move |()| { ctx.send(Event::ReportStalemate); } />
                     </Show>
                 </div>
@@ -131,7 +131,7 @@ pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoVie
                             ctx.send(Event::CorrectAfterSwap { by });
                         }>{allow.clone()}</button>
                         <button type="button" class="button" on:click=move |_| asking.set(false)>
-                            {move || i18n.of(&TEXTS).correction_keep}
+                            {i18n.word(|i| i.of(&TEXTS).correction_keep)}
                         </button>
                     </div>
                 </div>

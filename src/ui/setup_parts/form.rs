@@ -286,7 +286,7 @@ pub fn NamesAndMode<X: OwnPrefs>(
     };
     view! {
         <TwoNames
-            legend=Signal::derive(move || i18n.t().game.setup.players)
+            legend=Signal::derive(i18n.word(|i| i.t().game.setup.players))
             labels=Signal::derive(seats)
             placeholders=Signal::derive(seats)
             value=move |i: usize| prefs.with(|p| [&p.white, &p.black][i].clone())
@@ -352,7 +352,7 @@ pub fn RulesAndStart<P: TimedPrefs>(
         <RulesInBrief rules=rules/>
         <FormError problem=form.problem/>
         <button type="button" class=class on:click=move |_| on_start.run(()) disabled=move || busy.get()>
-            {move || i18n.t().game.setup.start}
+            {i18n.word(|i| i.t().game.setup.start)}
         </button>
     }
 }

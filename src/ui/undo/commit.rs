@@ -90,7 +90,7 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
     super::setup::scroll_to_top();
     let typed: [RwSignal<String>; 2] = std::array::from_fn(|_| RwSignal::new(String::new()));
     let refused = RwSignal::new(false);
-    let texts = Signal::derive(move || &i18n.of(&TEXTS).commit);
+    let texts = Signal::derive(i18n.word(|i| &i.of(&TEXTS).commit));
     let hex = hex::encode(uc_commitment(&pending.setup, &pending.seed));
     let names = [pending.setup.white.clone(), pending.setup.black.clone()];
     let verify_url = absolute_url(&verifier_fragment(
@@ -118,12 +118,12 @@ pub fn CommitScreen(pending: Pending, #[prop(into)] on_done: Callback<()>) -> im
             <h1>{move || texts.get().title}</h1>
             <p class="lead">{move || texts.get().explain}</p>
             <CommitmentCard texts=texts hex=Signal::stored(hex) verify_url=Signal::stored(verify_url)/>
-            {unsealed.then(|| view! { <p class="hint unsealed-warning" role="note">{move || i18n.of(&TEXTS).unsealed}</p> })}
+            {unsealed.then(|| view! { <p class="hint unsealed-warning" role="note">{i18n.word(|i| i.of(&TEXTS).unsealed)}</p> })}
             <WordsGroup texts=texts names=Signal::stored(names) typed=typed refused=refused/>
             <button type="button" class="button primary big uc-lock" on:click=lock>
                 {move || texts.get().lock_words}
             </button>
-            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).discard.to_owned())
+            <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).discard))
                 on_confirm=move |()| { withdraw(&discarded, discarded_hex.clone()); on_done.run(()); } />
         </section>
     }

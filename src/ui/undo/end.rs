@@ -81,14 +81,14 @@ pub fn EndScreen() -> impl IntoView {
     view! {
         <section class="uc-end game-end page-narrow">
             <EndHeading
-                kicker=Signal::derive(move || i18n.of(&TEXTS).game_over)
+                kicker=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_over))
                 result=Signal::derive(move || view_now().and_then(|v| {
                     let t = i18n.of(&TEXTS);
                     Some((result_text(t, &v), reason_text(t, v.result?.reason)))
                 }))
             />
             {move || view_now().and_then(|v| v.result).filter(|r| r.flag_while_deciding).map(|_| view! {
-                <p class="uc-stands">{move || i18n.of(&TEXTS).flag_while_deciding}</p>
+                <p class="uc-stands">{i18n.word(|i| i.of(&TEXTS).flag_while_deciding)}</p>
             })}
             {move || view_now().filter(|v| v.fen.is_some()).map(|v| view! {
                 <EndPosition fen=v.fen last_move=v.last_move_uci last_san=v.last_move_san
@@ -115,16 +115,16 @@ pub fn EndScreen() -> impl IntoView {
             })}
             {move || view_now().and_then(|v| v.reveal).map(|r| view! {
                 <RevealPanel
-                    title=Signal::derive(move || i18n.of(&TEXTS).reveal_title)
-                    explain=Signal::derive(move || i18n.of(&TEXTS).reveal_explain)
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_title))
+                    explain=Signal::derive(i18n.word(|i| i.of(&TEXTS).reveal_explain))
                     reveal=r
                 />
             })}
             <Show when=board_mode>
                 <div class="group">
-                    <h2 class="card-title">{move || i18n.of(&TEXTS).moves}</h2>
+                    <h2 class="card-title">{i18n.word(|i| i.of(&TEXTS).moves)}</h2>
                     <ol class="move-list" inner_html=moves_html></ol>
-                    <PgnRecord file_name="undo-chess.pgn" title=Signal::derive(move || i18n.of(&TEXTS).game_name) text=move |()| pgn()/>
+                    <PgnRecord file_name="undo-chess.pgn" title=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name)) text=move |()| pgn()/>
                 </div>
             </Show>
             <DrawList draws=evening::stored_draws(UcDraw::PREFIX)/>

@@ -55,23 +55,23 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <Sheet title=Signal::derive(move || i18n.t().game.controls.menu) open=open held=held>
+        <Sheet title=Signal::derive(i18n.word(|i| i.t().game.controls.menu)) open=open held=held>
             <Show when=started>
                 <ResignButtons
-                    title=Signal::derive(move || i18n.of(&TEXTS).resign)
+                    title=Signal::derive(i18n.word(|i| i.of(&TEXTS).resign))
                     players=2
                     label=move |i: usize| format!("{} {}", who(COLOURS[i]), i18n.of(&TEXTS).resign_as)
                     on_resign=move |i: usize| send_and_close(UcEvent::Resign { colour: COLOURS[i] })
                 />
-                <h3>{move || i18n.of(&TEXTS).draw}</h3>
+                <h3>{i18n.word(|i| i.of(&TEXTS).draw)}</h3>
                 <div class="button-row">
-                    <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).agree_draw.to_owned())
+                    <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).agree_draw))
                         on_confirm=move |()| send_and_close(UcEvent::AgreeDraw) />
                     {claim(DrawClaim::Threefold)}
                     {claim(DrawClaim::FiftyMoves)}
                 </div>
                 <Show when=move || clock_mode() && playing()>
-                    <h3>{move || i18n.of(&TEXTS).report}</h3>
+                    <h3>{i18n.word(|i| i.of(&TEXTS).report)}</h3>
                     <div class="button-row uc-report">
                         {move || view_now().map(|v| {
                             let loser = v.side_to_move;
@@ -82,14 +82,14 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
                                 />
                             }
                         })}
-                        <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).stalemate.to_owned())
+                        <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).stalemate))
                             on_confirm=move |()| send_and_close(UcEvent::Report(UcReport::Stalemate)) />
                     </div>
                 </Show>
             </Show>
             <AdjustClocks
                 paused=Signal::derive(paused)
-                hint=Signal::derive(move || i18n.of(&TEXTS).adjust_hint)
+                hint=Signal::derive(i18n.word(|i| i.of(&TEXTS).adjust_hint))
                 players=2
                 who=move |i: usize| colour_name(COLOURS[i]).to_owned()
                 remaining_ms=move |i: usize| view_now().map(|v| v.remaining_ms[i])
@@ -98,7 +98,7 @@ pub fn GameMenu(open: RwSignal<bool>, held: Signal<bool>) -> impl IntoView {
             <SoundAndDiscard
                 muted=ctx.muted.into()
                 on_mute=move |muted| ctx.set_muted(muted)
-                discard_label=Signal::derive(move || i18n.of(&TEXTS).discard)
+                discard_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).discard))
                 on_discard=move |()| { open.set(false); ctx.clear(); }
             />
         </Sheet>

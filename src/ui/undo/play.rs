@@ -30,7 +30,7 @@ pub fn PlayScreen() -> impl IntoView {
     let board_mode = move || current_view(&ctx).is_some_and(|v| v.mode == InputMode::Board);
     view! {
         <PlayFrame
-            heading=Signal::derive(move || i18n.of(&TEXTS).game_name)
+            heading=Signal::derive(i18n.word(|i| i.of(&TEXTS).game_name))
             class="game-play zh-play uc-play"
             board_mode=Signal::derive(board_mode)
             running=Signal::derive(running)
@@ -174,7 +174,7 @@ pub fn BackRank(
             aria-label=move || format!("{} {letters}", label())>
             <p class="uc-position-no">{label}
                 " · " <span class="uc-letters">{rank.clone()}</span></p>
-            {(!compact).then(|| view! { <p class="uc-setup-hint">{move || i18n.of(&TEXTS).set_up_board}</p> })}
+            {(!compact).then(|| view! { <p class="uc-setup-hint">{i18n.word(|i| i.of(&TEXTS).set_up_board)}</p> })}
             {row(false)}
             <div class="uc-files">{"abcdefgh".chars().map(|c| view! { <span>{c.to_string()}</span> }).collect_view()}</div>
             {row(true)}
@@ -244,7 +244,7 @@ fn tap_correction(ctx: super::UcCtx, view_now: Memo<Option<UcView>>, i18n: I18n)
         available: Signal::derive(move || {
             view_now.with(|v| v.as_ref().is_some_and(|v| v.can_correct_tap))
         }),
-        label: Signal::derive(move || i18n.t().game.controls.undo_tap),
+        label: Signal::derive(i18n.word(|i| i.t().game.controls.undo_tap)),
         question: Signal::derive(move || {
             view_now.with(|v| {
                 v.as_ref().map_or_else(String::new, |v| {
@@ -330,7 +330,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                     }
                 })}
             </div>
-            <PlayCommitment texts=Signal::derive(move || &i18n.of(&TEXTS).commit) shown=ctx.commitment_before_move_one()/>
+            <PlayCommitment texts=Signal::derive(i18n.word(|i| &i.of(&TEXTS).commit)) shown=ctx.commitment_before_move_one()/>
             {move || view_now.get().filter(|v| v.mode == InputMode::Clock).map(|v| {
                 let compact = v.phase != UcPhase::AwaitingStart;
                 view! { <BackRank number=v.start_number rank=v.start_back_rank drawn=v.commitment_hex.is_some() compact=compact/> }
@@ -351,7 +351,7 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         <p class="uc-decision-title">{format::fill(t.decision.of(end), &[("name", &name)])}</p>
                         <p class="uc-decision-clock">{t.decision_clock}</p>
                         <div class="button-row">
-                            <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).undo_button.to_owned())
+                            <ConfirmButton label=Signal::derive(i18n.owned_word(|i| i.of(&TEXTS).undo_button))
                                 on_confirm=move |()| undo_by()/>
                             <ConfirmButton label=Signal::derive(move || i18n.of(&TEXTS).accept.of(end).to_owned())
                                 on_confirm=move |()| { ctx.send(UcEvent::Accept); }/>
@@ -371,8 +371,8 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                         paused=Signal::derive(get(|v| v.paused))
                         can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
                         undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
-                        undo_label=Signal::derive(move || i18n.of(&TEXTS).undo_button)
-                        undo_question=Signal::derive(move || i18n.of(&TEXTS).undo_confirm)
+                        undo_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_button))
+                        undo_question=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_confirm))
                         on_pause=move |()| { ctx.send(UcEvent::Pause); }
                         on_resume=move |()| { ctx.send(UcEvent::Resume); }
                         on_undo=move |()| undo_by()

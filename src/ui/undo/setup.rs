@@ -220,18 +220,18 @@ pub fn SetupScreen() -> impl IntoView {
     let form = move || {
         view! {
         <section class="uc-setup page-narrow">
-            <h1>{move || i18n.of(&TEXTS).setup_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).setup_title)}</h1>
             <LeftDraw draws=evening::stored_draws(UcDraw::PREFIX)/>
             <NamesAndMode form=form ids=&IDS/>
             <fieldset class="group uc-start-choice">
-                <legend>{move || i18n.of(&TEXTS).start_title}</legend>
+                <legend>{i18n.word(|i| i.of(&TEXTS).start_title)}</legend>
                 {start_radio(DRAWN)}
                 {start_radio(STANDARD)}
                 {start_radio(NUMBER)}
                 <Show when=move || prefs.with(|p| p.own.start_kind == NUMBER)>
                     <NumberField
                         id="uc-number"
-                        label=Signal::derive(move || i18n.of(&TEXTS).start_number)
+                        label=Signal::derive(i18n.word(|i| i.of(&TEXTS).start_number))
                         value=Signal::derive(move || prefs.with(|p| p.own.number))
                         range=NumberRange::whole(0, 959)
                         on_valid=move |v| prefs.update(|p| p.own.number = v)
@@ -240,13 +240,13 @@ pub fn SetupScreen() -> impl IntoView {
                 </Show>
             </fieldset>
             <fieldset class="group uc-tokens-choice">
-                <legend>{move || i18n.of(&TEXTS).tokens_title}</legend>
+                <legend>{i18n.word(|i| i.of(&TEXTS).tokens_title)}</legend>
                 {token_field(0)}
                 {token_field(1)}
             </fieldset>
-            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(move || { let t = i18n.of(&TEXTS); [t.minutes_white, t.minutes_black] })/>
-            <RulesAndStart form=form rules=Signal::derive(move || &i18n.of(&TEXTS).rules[..]) on_start=start class="uc-begin"/>
-            <ImportBox words=Signal::derive(move || &i18n.of(&TEXTS).import) text=form.import on_import=import/>
+            <TwoPlayerTime form=form ids=&IDS minute_labels=Signal::derive(i18n.word(|i| { let t = i.of(&TEXTS); [t.minutes_white, t.minutes_black] }))/>
+            <RulesAndStart form=form rules=Signal::derive(i18n.word(|i| &i.of(&TEXTS).rules[..])) on_start=start class="uc-begin"/>
+            <ImportBox words=Signal::derive(i18n.word(|i| &i.of(&TEXTS).import)) text=form.import on_import=import/>
         </section>
         }
     };
@@ -290,7 +290,7 @@ fn Review(imported: UcImported, #[prop(into)] on_close: Callback<()>) -> impl In
     let start = imported.start.map(|s| s.number());
     view! {
         <section class="uc-review page-narrow">
-            <h1>{move || i18n.of(&TEXTS).review_title}</h1>
+            <h1>{i18n.word(|i| i.of(&TEXTS).review_title)}</h1>
             <p class="lead">{title}</p>
             {start.map(|n| view! { <p class="hint">{move || format::fill(i18n.of(&TEXTS).position_no, &[("n", &n.to_string())])}</p> })}
             <FinalPosition
@@ -302,13 +302,13 @@ fn Review(imported: UcImported, #[prop(into)] on_close: Callback<()>) -> impl In
             />
             <div class="button-row">
                 <button type="button" class="button uc-prev" on:click=move |_| at.update(|a| *a = a.saturating_sub(1))>
-                    {move || i18n.of(&TEXTS).review_prev}
+                    {i18n.word(|i| i.of(&TEXTS).review_prev)}
                 </button>
                 <button type="button" class="button uc-next" on:click=move |_| at.update(|a| *a = (*a + 1).min(last))>
-                    {move || i18n.of(&TEXTS).review_next}
+                    {i18n.word(|i| i.of(&TEXTS).review_next)}
                 </button>
                 <button type="button" class="button" on:click=move |_| on_close.run(())>
-                    {move || i18n.of(&TEXTS).review_close}
+                    {i18n.word(|i| i.of(&TEXTS).review_close)}
                 </button>
             </div>
         </section>
