@@ -1,8 +1,8 @@
 // Where a build's own files are named: the bindings JS and the wasm, as
 // index.html's start script names them (`data-js`, `data-wasm`), and the
 // files its service worker precaches, as sw.js lists them. The one way the
-// build hook's steps (unused-streams.mjs, function-order.mjs, minify.mjs,
-// short-imports.mjs) and the tests and tools that read a build find them.
+// build hook's steps (unused-streams.mjs, short-exports.mjs, function-order.mjs,
+// minify.mjs, short-imports.mjs) and the tests and tools that read a build find them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 

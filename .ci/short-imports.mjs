@@ -28,7 +28,7 @@ function shortName(index) {
 }
 
 /** Short names that are not JS keywords (object keys could be, but stay plain). */
-function* shortNames() {
+export function* shortNames() {
   for (let i = 0; ; i++) {
     const name = shortName(i);
     if (!["do", "if", "in"].includes(name)) yield name;

@@ -1,5 +1,6 @@
 // Trunk post_build hook: in a release build, drop the stream classes the app
-// never makes (unused-streams.mjs), then optimise the wasm with its
+// never makes (unused-streams.mjs) and shorten the names of the wasm's
+// exports (short-exports.mjs), then optimise the wasm with its
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), fill sw.js
@@ -12,6 +13,7 @@ import { join, relative, sep } from "node:path";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
+import { shortenExports } from "./short-exports.mjs";
 import { shortenImports } from "./short-imports.mjs";
 import { dropStreamClasses } from "./unused-streams.mjs";
 
@@ -26,6 +28,8 @@ const release = process.env.TRUNK_PROFILE !== "debug";
 if (release) {
   const [exports, saved] = dropStreamClasses(staging);
   console.log(`unused-streams: ${exports} wasm exports and ${saved} B of JS dropped (wasm-streams' classes)`);
+  const [shortened, unused, shorter] = shortenExports(staging);
+  console.log(`short-exports: ${shortened} wasm exports renamed, ${unused} never used dropped, ${shorter} B less wasm`);
   const [wasm, raw, optimized] = optimizeWasm(staging);
   console.log(`function-order: ${wasm} ${raw} → ${optimized} B (wasm-opt, functions in order)`);
 }

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFiles } from "./build-files.mjs";
-import { encodeUleb, readWasm, replaceSection, uleb } from "./wasm-binary.mjs";
+import { rewriteExports } from "./wasm-binary.mjs";
 
 const CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
 
@@ -32,21 +32,8 @@ const exportsCalled = (js) => new Set([...js.matchAll(/\bwasm\.(\w+)/g)].map((m)
 
 /** `bytes` without the exports `drop` names; returns [new bytes, names dropped]. */
 export function dropExports(bytes, drop) {
-  const section = readWasm(bytes).sections.find((s) => s.name === "export");
-  if (!section) throw new Error("unused-streams: the wasm has no export section");
-  const [count, first] = uleb(bytes, uleb(bytes, section.at + 1)[1]);
-  const kept = [];
-  const dropped = [];
-  let p = first;
-  for (let i = 0; i < count; i++) {
-    const from = p;
-    const [length, q] = uleb(bytes, p);
-    const name = bytes.toString("utf8", q, q + length);
-    p = uleb(bytes, q + length + 1)[1]; // kind, then index
-    if (drop.has(name)) dropped.push(name);
-    else kept.push(bytes.subarray(from, p));
-  }
-  return [replaceSection(bytes, section, 7, Buffer.concat([encodeUleb(kept.length), ...kept])), dropped];
+  const [wasm, names] = rewriteExports(bytes, (name) => (drop.has(name) ? null : name));
+  return [wasm, names.filter((name) => drop.has(name))];
 }
 
 /** Drops the classes from the build under `dir` in place; returns [exports dropped, JS bytes saved]. */

@@ -1,6 +1,6 @@
 // Reading a wasm binary's sections, function bodies, names and data
 // segments' places, and writing its LEB128 numbers: shared by the build hook
-// (function-order.mjs, short-imports.mjs, unused-streams.mjs) and the size
+// (function-order.mjs, short-imports.mjs, short-exports.mjs, unused-streams.mjs) and the size
 // tools (tests/tools/wasm-breakdown.mjs, start-trace.mjs). Plain Node, no
 // packages.
 
@@ -158,4 +158,32 @@ export function dataSegmentStarts(bytes) {
     p = q + length;
   }
   return starts;
+}
+
+/**
+ * `bytes` with its export section rewritten by `rename(name)`: the export's
+ * new name, or `null` to drop it (what it exports stays in the module).
+ * Returns [new bytes, the names read, in order].
+ */
+export function rewriteExports(bytes, rename) {
+  const section = readWasm(bytes).sections.find((s) => s.name === "export");
+  if (!section) throw new Error("the wasm has no export section");
+  const [count, first] = uleb(bytes, uleb(bytes, section.at + 1)[1]);
+  const kept = [];
+  const names = [];
+  let p = first;
+  for (let i = 0; i < count; i++) {
+    const [length, q] = uleb(bytes, p);
+    const name = bytes.toString("utf8", q, q + length);
+    const kind = q + length;
+    p = uleb(bytes, kind + 1)[1]; // the kind, then the index
+    names.push(name);
+    const renamed = rename(name);
+    if (renamed === null) continue;
+    const utf8 = Buffer.from(renamed, "utf8");
+    kept.push(encodeUleb(utf8.length), utf8, bytes.subarray(kind, p));
+  }
+  if (p !== section.end) throw new Error("export section misread");
+  const entries = Buffer.concat([encodeUleb(kept.length / 3), ...kept]);
+  return [replaceSection(bytes, section, 7, entries), names];
 }
