@@ -16,6 +16,17 @@ export function buildFiles(dir) {
   return [js[1], wasm[1]];
 }
 
+/**
+ * The bindings JS (text) and the wasm (bytes) of the build under `dir`, with
+ * their paths and the JS's name, for a step that rewrites both.
+ */
+export function readBuild(dir) {
+  const [jsName, wasmName] = buildFiles(dir);
+  const jsPath = join(dir, jsName);
+  const wasmPath = join(dir, wasmName);
+  return { jsName, jsPath, wasmPath, js: readFileSync(jsPath, "utf8"), wasm: readFileSync(wasmPath) };
+}
+
 /** sw.js's cache version (`VERSION = "<hex>"`), minified or not: group 1 is the hex. */
 export const SW_VERSION = /\bVERSION\s*=\s*"([0-9a-f]+)"/;
 

@@ -10,9 +10,8 @@
 // before function-order.mjs runs wasm-opt, on the JS as wasm-bindgen wrote
 // it, where every use of an export is `wasm.<name>`. Any surprise stops the
 // build rather than ship a JS that calls an export the wasm no longer has.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildFiles } from "./build-files.mjs";
+import { writeFileSync } from "node:fs";
+import { readBuild } from "./build-files.mjs";
 import { shortNames } from "./short-imports.mjs";
 import { rewriteExports } from "./wasm-binary.mjs";
 
@@ -21,11 +20,9 @@ const USE = /(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g;
 
 /** Shortens the exports of the build under `dir`; returns [renamed, dropped, bytes saved raw]. */
 export function shortenExports(dir) {
-  const [jsName, wasmName] = buildFiles(dir);
-  const jsPath = join(dir, jsName);
-  const wasmPath = join(dir, wasmName);
-  let js = readFileSync(jsPath, "utf8");
-  const wasm = readFileSync(wasmPath);
+  const build = readBuild(dir);
+  const { jsName, jsPath, wasmPath, wasm } = build;
+  let { js } = build;
   // The exports reach the JS in one place, and are read only as `wasm.name`.
   const bound = js.match(/\bwasm = instance\.exports;/g) ?? [];
   if (bound.length !== 1) throw new Error(`short-exports: ${jsName} binds the exports ${bound.length} times, expected once`);

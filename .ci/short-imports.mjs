@@ -7,9 +7,8 @@
 // Called by sw-precache.mjs after minify.mjs and before the precache list is
 // hashed. Any surprise in either file stops the build rather than ship a
 // wasm whose imports its JS no longer provides.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildFiles } from "./build-files.mjs";
+import { writeFileSync } from "node:fs";
+import { readBuild } from "./build-files.mjs";
 import { encodeUleb, readWasm, replaceSection, uleb as readUleb } from "./wasm-binary.mjs";
 
 const HASHED = /_[0-9a-f]{16}$/;
@@ -84,11 +83,9 @@ function count(text, needle) {
 
 /** Renames the imports of the build under `dir`; returns [imports renamed, bytes saved raw]. */
 export function shortenImports(dir) {
-  const [jsName, wasmName] = buildFiles(dir);
-  const jsPath = join(dir, jsName);
-  const wasmPath = join(dir, wasmName);
-  let js = readFileSync(jsPath, "utf8");
-  const wasm = readFileSync(wasmPath);
+  const build = readBuild(dir);
+  const { jsName, jsPath, wasmPath, wasm } = build;
+  let { js } = build;
   // The module every hashed import comes from: the bindings file.
   const modules = new Set();
   renameImports(wasm, (module, field) => {
