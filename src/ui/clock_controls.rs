@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::i18n::{I18n, use_i18n};
 use super::module::LOW_TIME_MS;
 use super::theme::SunToggle;
@@ -199,12 +201,12 @@ pub fn ClockControls(
                         when=move || paused.get()
                         fallback=move || view! {
                             <button type="button" class="button" disabled=move || !can_pause.get()
-                                on:click=move |_| on_pause.run(())>
+                                on:click=clicks::runs(on_pause)>
                                 {i18n.word(|i| i.t().game.controls.pause)}
                             </button>
                         }
                     >
-                        <button type="button" class="button primary" on:click=move |_| on_resume.run(())>
+                        <button type="button" class="button primary" on:click=clicks::runs(on_resume)>
                             {i18n.word(|i| i.t().game.controls.resume)}
                         </button>
                     </Show>
@@ -214,7 +216,7 @@ pub fn ClockControls(
                     <div class="middle-icons">
                         <SunToggle class="button icon-button"/>
                         <button type="button" class="button icon-button menu-button" aria-label=i18n.word(|i| i.t().game.controls.menu)
-                            on:click=move |_| on_menu.run(())>
+                            on:click=clicks::runs(on_menu)>
                             "⋯"
                         </button>
                     </div>
@@ -293,12 +295,12 @@ pub fn Sheet(
     let i18n = use_i18n();
     let held = move || held.is_some_and(|held| held.get());
     view! {
-        <div class="sheet-backdrop" on:click=move |_| open.set(false)>
+        <div class="sheet-backdrop" on:click=clicks::sets(open, false)>
             <div class="sheet" role="dialog" aria-modal="true" aria-label=move || title.get()
                 on:click=|ev| ev.stop_propagation()>
                 <div class="sheet-head">
                     <h2>{move || title.get()}</h2>
-                    <button type="button" class="button" on:click=move |_| open.set(false)>
+                    <button type="button" class="button" on:click=clicks::sets(open, false)>
                         {i18n.word(|i| i.t().game.controls.close)}
                     </button>
                 </div>

@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use crate::ui::copy_button::CopyButton;
 
 use crate::referee::committed::ShownCommitment;
@@ -99,7 +101,7 @@ pub fn PlayCommitment(
                             <p class="hint">{move || texts.get().until_move_one}</p>
                             <p class="hex commitment-hex" data-testid="play-commitment-hex">{grouped.clone()}</p>
                             <QrCode text=url.clone() label=Signal::derive(move || texts.get().commitment.to_owned()) class="commit-qr".to_owned()/>
-                            <button type="button" class="button" on:click=move |_| open.set(false)>{move || texts.get().close}</button>
+                            <button type="button" class="button" on:click=clicks::sets(open, false)>{move || texts.get().close}</button>
                         </div>
                     </Show>
                 </div>

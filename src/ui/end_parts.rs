@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use crate::ui::copy_button::CopyButton;
 
 use super::board::{FinalPosition, FinalPositionProps, Pockets};
@@ -93,10 +95,10 @@ pub fn RematchOrNew(
     let i18n = use_i18n();
     view! {
         <div class="end-actions">
-            <button type="button" class="button primary big" on:click=move |_| on_rematch.run(())>
+            <button type="button" class="button primary big" on:click=clicks::runs(on_rematch)>
                 {i18n.word(|i| i.t().game.end.rematch)}
             </button>
-            <button type="button" class="button new-setup" on:click=move |_| on_new.run(())>
+            <button type="button" class="button new-setup" on:click=clicks::runs(on_new)>
                 {i18n.word(|i| i.t().game.end.new_setup)}
             </button>
             {children.map(|children| children())}

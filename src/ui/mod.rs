@@ -22,6 +22,7 @@ pub mod board;
 pub mod bughouse;
 #[cfg(feature = "cards")]
 pub mod cards;
+pub mod clicks;
 pub mod clock_controls;
 pub mod club;
 #[cfg(any(feature = "cards", feature = "undo"))]

@@ -7,6 +7,8 @@ use std::fmt::Display;
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::confirm::ConfirmButton;
 use super::i18n::use_i18n;
 use crate::referee::log::LogError;
@@ -174,7 +176,7 @@ pub fn DamagedSave(
                         device::download(save.file_name, "application/json", &text);
                     }
                 }>{i18n.word(|i| i.t().game.saves.download_save)}</button>
-                <button type="button" class="button primary" on:click=move |_| on_close.run(())>
+                <button type="button" class="button primary" on:click=clicks::runs(on_close)>
                     {i18n.word(|i| i.t().game.saves.start_fresh)}
                 </button>
                 <ConfirmButton

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::i18n::use_i18n;
 use crate::web::service_worker::SwStatus;
 
@@ -16,7 +18,7 @@ pub fn UpdateNotice(sw: SwStatus) -> impl IntoView {
                 <button type="button" class="button primary" on:click=move |_| sw.accept_update()>
                     {i18n.word(|i| i.t().shell.update_now)}
                 </button>
-                <button type="button" class="button" on:click=move |_| dismissed.set(true)>
+                <button type="button" class="button" on:click=clicks::sets(dismissed, true)>
                     {i18n.word(|i| i.t().shell.update_later)}
                 </button>
             </div>

@@ -9,6 +9,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::strings::{CardsTexts, TEXTS};
 use super::{CardsCtx, current_view, name_of, use_cards};
 use crate::referee::cards::{Attempt, Card, CsEvent, CsPhase, CsReport, CsView, Stack, TurnView};
@@ -169,7 +171,7 @@ fn Arrange(mover: Colour, hand_back: RwSignal<Option<Colour>>) -> impl IntoView 
                                 reveal_html(t, false, last_card(&ctx)),
                             )
                         }></div>
-                        <button type="button" class="button primary big cs-open-private" on:click=move |_| private.set(true)>
+                        <button type="button" class="button primary big cs-open-private" on:click=clicks::sets(private, true)>
                             {move || { let (_, a) = names(); format::fill(i18n.of(&TEXTS).i_am, &[("arranger", &a)]) }}
                         </button>
                     </div>
@@ -472,7 +474,7 @@ fn Middle(
             </Show>
             {ctx.unsaved_warning(true)}
             <Show when=has_clock fallback=move || view! {
-                <div class="button-row"><button type="button" class="button menu-button" on:click=move |_| menu_open.set(true)>{i18n.word(|i| i.t().game.controls.menu)}</button></div>
+                <div class="button-row"><button type="button" class="button menu-button" on:click=clicks::sets(menu_open, true)>{i18n.word(|i| i.t().game.controls.menu)}</button></div>
             }>
                 <ClockControls
                     paused=Signal::derive(paused)

@@ -9,6 +9,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::{current_view, use_table};
 use crate::referee::{Colour, Event, InputMode, ViewPhase};
 use crate::ui::confirm::ConfirmButton;
@@ -119,7 +121,7 @@ pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoVie
         let allow = format::fill(t.correction_allow, &[("opponent", &a.opponent)]);
         Some(view! {
             <Show when=move || asking.get() fallback=move || view! {
-                <button type="button" class="button undo" on:click=move |_| asking.set(true)>
+                <button type="button" class="button undo" on:click=clicks::sets(asking, true)>
                     {move || label.get()}
                 </button>
             }>
@@ -130,7 +132,7 @@ pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoVie
                             asking.set(false);
                             ctx.send(Event::CorrectAfterSwap { by });
                         }>{allow.clone()}</button>
-                        <button type="button" class="button" on:click=move |_| asking.set(false)>
+                        <button type="button" class="button" on:click=clicks::sets(asking, false)>
                             {i18n.word(|i| i.of(&TEXTS).correction_keep)}
                         </button>
                     </div>

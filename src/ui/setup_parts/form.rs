@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use super::{FormError, RulesInBrief, TwoNames};
 use crate::referee::json::{FromJson, Json, JsonResult, Obj, ToJson, f, obj};
 use crate::referee::{InputMode, TimeControl};
@@ -351,7 +353,7 @@ pub fn RulesAndStart<P: TimedPrefs>(
     view! {
         <RulesInBrief rules=rules/>
         <FormError problem=form.problem/>
-        <button type="button" class=class on:click=move |_| on_start.run(()) disabled=move || busy.get()>
+        <button type="button" class=class on:click=clicks::runs(on_start) disabled=move || busy.get()>
             {i18n.word(|i| i.t().game.setup.start)}
         </button>
     }

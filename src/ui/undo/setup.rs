@@ -6,6 +6,8 @@
 use crate::ui::names::name_problem_text;
 use leptos::prelude::*;
 
+use crate::ui::clicks;
+
 use crate::referee::committed::CommittedDraw;
 use crate::referee::undo::UcDraw;
 use crate::ui::evening::{self, LeftDraw};
@@ -307,7 +309,7 @@ fn Review(imported: UcImported, #[prop(into)] on_close: Callback<()>) -> impl In
                 <button type="button" class="button uc-next" on:click=move |_| at.update(|a| *a = (*a + 1).min(last))>
                     {i18n.word(|i| i.of(&TEXTS).review_next)}
                 </button>
-                <button type="button" class="button" on:click=move |_| on_close.run(())>
+                <button type="button" class="button" on:click=clicks::runs(on_close)>
                     {i18n.word(|i| i.of(&TEXTS).review_close)}
                 </button>
             </div>
