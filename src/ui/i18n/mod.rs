@@ -161,7 +161,8 @@ impl I18n {
     /// takes it from a catalogue (`|i| i.of(&TEXTS).title`). Every word of
     /// every screen is this one closure type, so Leptos' rendering code is
     /// built once for all of them rather than once per word (issue #25).
-    /// (A few words come in pairs, `[&str; 2]`: one more instantiation.)
+    /// (A pick that returns something else, a pair of words or a part of a
+    /// catalogue, is one more instantiation for each such type.)
     pub fn word<T: 'static>(
         self,
         pick: fn(&I18n) -> T,
