@@ -8,9 +8,8 @@
 // Called by sw-precache.mjs in a release build, before function-order.mjs
 // runs wasm-opt. Any surprise in either file stops the build rather than
 // ship a wasm and a JS that disagree.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildFiles } from "./build-files.mjs";
+import { writeFileSync } from "node:fs";
+import { readBuild } from "./build-files.mjs";
 import { rewriteExports } from "./wasm-binary.mjs";
 
 const CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
@@ -30,16 +29,11 @@ const registry = (name) =>
 /** The wasm's exports (`wasm.name`) a piece of the bindings JS calls. */
 const exportsCalled = (js) => new Set([...js.matchAll(/\bwasm\.(\w+)/g)].map((m) => m[1]));
 
-/** `bytes` without the exports `drop` names; returns [new bytes, names dropped]. */
-export function dropExports(bytes, drop) {
-  const [wasm, names] = rewriteExports(bytes, (name) => (drop.has(name) ? null : name));
-  return [wasm, names.filter((name) => drop.has(name))];
-}
-
 /** Drops the classes from the build under `dir` in place; returns [exports dropped, JS bytes saved]. */
 export function dropStreamClasses(dir) {
-  const [jsFile, wasmFile] = buildFiles(dir).map((name) => join(dir, name));
-  let js = readFileSync(jsFile, "utf8");
+  const build = readBuild(dir);
+  const { jsPath, wasmPath } = build;
+  let { js } = build;
   const before = js.length;
   let removed = "";
   for (const name of CLASSES) {
@@ -52,13 +46,14 @@ export function dropStreamClasses(dir) {
   }
   if (/intounderlying/i.test(js)) throw new Error("unused-streams: the bindings JS still names a stream class");
   const drop = exportsCalled(removed);
-  const [wasm, dropped] = dropExports(readFileSync(wasmFile), drop);
+  const [wasm, names] = rewriteExports(build.wasm, (name) => (drop.has(name) ? null : name));
+  const dropped = names.filter((name) => drop.has(name));
   if (dropped.length !== drop.size) {
     throw new Error(`unused-streams: the wasm exports ${dropped.length} of the ${drop.size} functions the classes call`);
   }
   const stillCalled = [...exportsCalled(js)].filter((name) => drop.has(name));
   if (stillCalled.length > 0) throw new Error(`unused-streams: the bindings JS still calls ${stillCalled.join(", ")}`);
-  writeFileSync(jsFile, js);
-  writeFileSync(wasmFile, wasm);
+  writeFileSync(jsPath, js);
+  writeFileSync(wasmPath, wasm);
   return [dropped.length, before - js.length];
 }
