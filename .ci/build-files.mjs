@@ -27,6 +27,15 @@ export function readBuild(dir) {
   return { jsName, jsPath, wasmPath, js: readFileSync(jsPath, "utf8"), wasm: readFileSync(wasmPath) };
 }
 
+/**
+ * A use of one of the wasm's exports in wasm-bindgen's unminified JS,
+ * `wasm.name` and not part of a longer name: group 1 is the export.
+ */
+export const EXPORT_USE = /(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g;
+
+/** The wasm's exports a piece of the bindings JS uses. */
+export const exportsUsed = (js) => new Set([...js.matchAll(EXPORT_USE)].map((m) => m[1]));
+
 /** sw.js's cache version (`VERSION = "<hex>"`), minified or not: group 1 is the hex. */
 export const SW_VERSION = /\bVERSION\s*=\s*"([0-9a-f]+)"/;
 

@@ -11,12 +11,9 @@
 // it, where every use of an export is `wasm.<name>`. Any surprise stops the
 // build rather than ship a JS that calls an export the wasm no longer has.
 import { writeFileSync } from "node:fs";
-import { readBuild } from "./build-files.mjs";
+import { EXPORT_USE, exportsUsed, readBuild } from "./build-files.mjs";
 import { shortNames } from "./short-imports.mjs";
 import { rewriteExports } from "./wasm-binary.mjs";
-
-/** An export used by the JS: `wasm.name`, not part of a longer name. */
-const USE = /(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g;
 
 /** Shortens the exports of the build under `dir`; returns [renamed, dropped, bytes saved raw]. */
 export function shortenExports(dir) {
@@ -29,7 +26,7 @@ export function shortenExports(dir) {
   if (/(?<![\w$.])wasm\s*\[/.test(js) || /\.exports\b/.test(js.replace(bound[0], ""))) {
     throw new Error(`short-exports: ${jsName} reads the exports other than as wasm.<name>`);
   }
-  const used = new Set([...js.matchAll(USE)].map((m) => m[1]));
+  const used = exportsUsed(js);
   const names = new Map();
   const next = shortNames();
   const [renamed, exported] = rewriteExports(wasm, (name) => {
@@ -39,11 +36,11 @@ export function shortenExports(dir) {
   });
   const missing = [...used].filter((name) => !names.has(name));
   if (missing.length > 0) throw new Error(`short-exports: ${jsName} uses ${missing.join(", ")}, which the wasm does not export`);
-  js = js.replace(USE, (_, name) => `wasm.${names.get(name)}`);
+  js = js.replace(EXPORT_USE, (_, name) => `wasm.${names.get(name)}`);
   // The rewritten wasm must still be a valid module that exports exactly
   // what the JS now uses.
   const now = WebAssembly.Module.exports(new WebAssembly.Module(renamed)).map((e) => e.name);
-  const usedNow = new Set([...js.matchAll(USE)].map((m) => m[1]));
+  const usedNow = exportsUsed(js);
   if (now.length !== usedNow.size || !now.every((name) => usedNow.has(name))) {
     throw new Error(`short-exports: the wasm's exports and ${jsName}'s uses of them differ after renaming`);
   }

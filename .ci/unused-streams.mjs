@@ -9,7 +9,7 @@
 // runs wasm-opt. Any surprise in either file stops the build rather than
 // ship a wasm and a JS that disagree.
 import { writeFileSync } from "node:fs";
-import { readBuild } from "./build-files.mjs";
+import { exportsUsed, readBuild } from "./build-files.mjs";
 import { rewriteExports } from "./wasm-binary.mjs";
 
 const CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
@@ -25,9 +25,6 @@ const registry = (name) =>
       `    \\? \\{ register: \\(\\) => \\{\\}, unregister: \\(\\) => \\{\\} \\}\\n` +
       `    : new FinalizationRegistry\\(ptr => wasm\\.\\w+\\(ptr, 1\\)\\);\\n`,
   );
-
-/** The wasm's exports (`wasm.name`) a piece of the bindings JS calls. */
-const exportsCalled = (js) => new Set([...js.matchAll(/\bwasm\.(\w+)/g)].map((m) => m[1]));
 
 /** Drops the classes from the build under `dir` in place; returns [exports dropped, JS bytes saved]. */
 export function dropStreamClasses(dir) {
@@ -45,13 +42,13 @@ export function dropStreamClasses(dir) {
     }
   }
   if (/intounderlying/i.test(js)) throw new Error("unused-streams: the bindings JS still names a stream class");
-  const drop = exportsCalled(removed);
+  const drop = exportsUsed(removed);
   const [wasm, names] = rewriteExports(build.wasm, (name) => (drop.has(name) ? null : name));
   const dropped = names.filter((name) => drop.has(name));
   if (dropped.length !== drop.size) {
     throw new Error(`unused-streams: the wasm exports ${dropped.length} of the ${drop.size} functions the classes call`);
   }
-  const stillCalled = [...exportsCalled(js)].filter((name) => drop.has(name));
+  const stillCalled = [...exportsUsed(js)].filter((name) => drop.has(name));
   if (stillCalled.length > 0) throw new Error(`unused-streams: the bindings JS still calls ${stillCalled.join(", ")}`);
   writeFileSync(jsPath, js);
   writeFileSync(wasmPath, wasm);
