@@ -7,8 +7,12 @@
 // "update ready"), so an update never interrupts a game in progress.
 const VERSION = "__BUILD_VERSION__";
 const PRECACHE = ["__PRECACHE_LIST__"];
-// Trunk names the built files <name>-<hex digits of their hash>.<ext>.
-const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
+// Trunk names the built files <name>-<hex digits of their hash>.<ext>; a
+// release build adds the wasm packed, <its name>.lzma (.ci/pack-wasm.mjs).
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
+// A packed file is downloaded, unpacked once, and stored as the file it packs.
+const PACKED = /\.lzma$/;
+importScripts("unlzma.js");
 // Caches belong to the whole origin, so the name carries this copy's scope:
 // two copies on one host (/chess/ and /chess-test/) never delete each other's.
 const CACHE_PREFIX = "nordau-shift-" + new URL(self.registration.scope).pathname + "-";
@@ -38,9 +42,7 @@ async function tellPages() {
   for (const page of pages) page.postMessage(message);
 }
 
-async function store(cache, url) {
-  // An entry left by an earlier, failed attempt at this same version is complete.
-  if (await cache.match(url)) return;
+async function download(url) {
   // "reload": straight from the server, so a stale HTTP-cached file can never
   // enter a new version's cache. A hashed name (app-<hash>.css, …) is its
   // content, so the copy the page has just downloaded is the right one: on a
@@ -53,7 +55,20 @@ async function store(cache, url) {
     throw new Error(`${url}: ${err && err.message ? err.message : "network error"}`);
   }
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  await cache.put(url, response);
+  return response;
+}
+
+async function store(cache, url) {
+  const key = url.replace(PACKED, "");
+  // An entry left by an earlier, failed attempt at this same version is complete.
+  if (await cache.match(key)) return;
+  // Stored unpacked, the page then starts from the wasm as it always did:
+  // compiled while it streams from the cache, the compiled code kept by the
+  // browser. A host that does not serve the packed file, or damages it: the wasm itself.
+  const response = PACKED.test(url)
+    ? await download(url).then(self.unpackedWasm).catch(() => download(key))
+    : await download(url);
+  await cache.put(key, response);
 }
 
 async function precache() {

@@ -1,8 +1,9 @@
 // Where a build's own files are named: the bindings JS and the wasm, as
 // index.html's start script names them (`data-js`, `data-wasm`), and the
-// files its service worker precaches, as sw.js lists them. The one way the
-// build hook's steps (unused-streams.mjs, short-exports.mjs, function-order.mjs,
-// minify.mjs, short-imports.mjs) and the tests and tools that read a build find them.
+// files its service worker precaches and imports, as sw.js names them. The
+// one way the build hook's steps (unused-streams.mjs, short-exports.mjs,
+// function-order.mjs, minify.mjs, short-imports.mjs, pack-wasm.mjs,
+// sw-precache.mjs) and the tests and tools that read a build find them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -51,4 +52,14 @@ export function precacheList(dir) {
     throw new Error(`build-files: ${dir}/sw.js has no precache list (was it built by trunk build?)`);
   }
   return JSON.parse(match[1]);
+}
+
+/**
+ * The scripts the service worker of the build under `dir` imports
+ * (`importScripts("…")` in sw.js, minified or not): the browser downloads and
+ * keeps them with the worker's own script.
+ */
+export function workerImports(dir) {
+  const sw = readFileSync(join(dir, "sw.js"), "utf8");
+  return [...sw.matchAll(/\bimportScripts\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
 }

@@ -2,7 +2,7 @@
 // wasm-bindgen's JS module, which Trunk's own minifier cannot read
 // (`export default`) and would ship as written (63 kB, 10.5 kB gzip), and the
 // hand-written ones, whose comments are for people reading the source:
-// boot.js (a module), pre.js and sw.js (classic scripts). sw.js is minified
+// boot.js (a module), pre.js, sw.js and unlzma.js (classic scripts). sw.js is minified
 // with its placeholders still in it; sw-precache.mjs fills them afterwards.
 // Called by sw-precache.mjs before it hashes the build, so the cache version
 // and the precache list see the files the service worker will store.
@@ -18,6 +18,7 @@ const HAND_WRITTEN = [
   ["boot.js", true],
   ["pre.js", false],
   ["sw.js", false],
+  ["unlzma.js", false],
 ];
 
 /**

@@ -3,16 +3,19 @@
 // exports (short-exports.mjs), then optimise the wasm with its
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
-// names the wasm imports its JS by (short-imports.mjs), fill sw.js
-// with this build's precache list and version, then write precompressed
-// .gz/.br siblings of the text files (compress.mjs; .gz by zopfli in a release build).
+// names the wasm imports its JS by (short-imports.mjs), pack the wasm with
+// LZMA (pack-wasm.mjs), fill sw.js with this build's precache list and
+// version, then write precompressed .gz/.br siblings of the text files
+// (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { workerImports } from "./build-files.mjs";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
+import { packWasm } from "./pack-wasm.mjs";
 import { shortenExports } from "./short-exports.mjs";
 import { shortenImports } from "./short-imports.mjs";
 import { dropStreamClasses } from "./unused-streams.mjs";
@@ -39,6 +42,13 @@ for (const [script, before, after] of await minifyScripts(staging)) {
 }
 const [renamed, saved] = shortenImports(staging);
 console.log(`short-imports: ${renamed} imports renamed, ${saved} B less wasm`);
+// The wasm is final now: pack it (the worker downloads the packed file instead).
+let packedWasm = null;
+if (release) {
+  const [wasm, raw, size] = packWasm(staging);
+  packedWasm = wasm;
+  console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
+}
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -54,6 +64,11 @@ const files = listFiles(staging)
   // Install-sheet screenshots (manifest "screenshots") are never shown by the app.
   .filter((name) => !name.startsWith("screenshots/"))
   .sort();
+// The worker downloads the packed wasm, not the wasm (which stays on the
+// server for a page whose unpacking failed). The scripts the worker imports
+// (the unpacker) the browser keeps with the worker itself.
+const imported = new Set(workerImports(staging));
+const downloaded = files.filter((name) => name !== packedWasm && !imported.has(name));
 
 const hash = createHash("sha256");
 for (const name of files) {
@@ -64,8 +79,8 @@ const version = hash.digest("hex").slice(0, 16);
 // "./" is the start URL and the shell every navigation gets; index.html is the same file.
 // What an offline start needs (the code and the style) is stored first, the
 // icons after: the game a first visit opened is ready offline the soonest.
-const startsTheApp = (name) => /\.(wasm|js|css)$/.test(name);
-const stored = files.filter((name) => name !== "index.html");
+const startsTheApp = (name) => /\.(wasm|js|css|lzma)$/.test(name);
+const stored = downloaded.filter((name) => name !== "index.html");
 const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
 
 const template = readFileSync(swPath, "utf8");

@@ -62,6 +62,7 @@ import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
 import { precacheList } from "../../.ci/build-files.mjs";
+import { storedName } from "../../.ci/pack-wasm.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
@@ -144,8 +145,9 @@ async function firstVisit(browser, variant) {
   const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
-    // The game opened is Nordau Shift; it needs the page, the wasm, the JS and the CSS.
-    const precached = precacheList(DIST(variant));
+    // The game opened is Nordau Shift; it needs the page, the wasm, the JS and
+    // the CSS. The worker stores the packed wasm unpacked, under the wasm's name.
+    const precached = precacheList(DIST(variant)).map(storedName);
     const needed = precached.filter((url) => url === "./" || /\.(wasm|js|css)$/.test(url));
     await page.goto(`${slow.url}#/nordau`, { timeout: 60_000 });
     // When the worker's cache holds every one of `urls` (ms since navigation

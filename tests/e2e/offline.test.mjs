@@ -3,10 +3,11 @@
 // screen shows the first install file by file, says when it is done, and says
 // so when it failed (and retries); the games then open with the server gone.
 import assert from "node:assert/strict";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { precacheList } from "../../.ci/build-files.mjs";
+import { buildFiles, precacheList } from "../../.ci/build-files.mjs";
+import { packedName } from "../../.ci/pack-wasm.mjs";
 import { DIST, collectPageErrors, launchPersistentPhone, screenshot, serveCopy } from "./harness.mjs";
 
 // Slow enough that each of sw.js's rounds of parallel downloads is on screen.
@@ -36,7 +37,7 @@ function precachePaths(dir) {
 }
 
 /** Trunk's hashed names (sw.js stores those as the page downloaded them). */
-const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
 
 /**
  * How often each path crossed the network for sw.js: an unhashed file counts
@@ -121,6 +122,12 @@ describe("ready for offline, visibly", () => {
       const fetched = reloadFetches(app);
       assert.ok(paths.some((path) => HASHED.test(path)) && paths.some((path) => !HASHED.test(path)));
       for (const path of paths) assert.equal(fetched[path], 1, `${path} crossed the network once`);
+      // The wasm crossed it packed (issue #25): the page unpacked it, and the
+      // worker stored it unpacked; nobody downloaded the wasm itself.
+      const wasm = `/${buildFiles(app.dir)[1]}`;
+      assert.ok(paths.includes(packedName(wasm)), "the worker downloads the packed wasm");
+      assert.equal(fetched[wasm], undefined, "the wasm itself was never downloaded");
+      assert.equal(await page.evaluate((wasm) => caches.match(wasm).then((r) => r?.headers.get("Content-Type")), wasm), "application/wasm");
 
       await app.stop();
       await page.reload();
@@ -191,6 +198,34 @@ describe("ready for offline, visibly", () => {
       await app.stop();
     }
   });
+
+  for (const [fault, spoil] of [
+    ["does not serve the packed wasm", (path) => rmSync(path)],
+    ["damages the packed wasm", (path) => writeFileSync(path, Buffer.from(readFileSync(path)).fill(0x5a, 4000, 4100))],
+  ]) {
+    test(`a host that ${fault}: the page and the worker take the wasm itself, and the app works offline`, async () => {
+      const app = await serveCopy();
+      const wasm = `/${buildFiles(app.dir)[1]}`;
+      spoil(join(app.dir, packedName(wasm)));
+      const context = await launchPersistentPhone();
+      try {
+        const page = await context.newPage();
+        const errors = collectPageErrors(page);
+        await page.goto(app.url);
+        await page.locator(".offline-status[data-state=ready]").waitFor({ timeout: 20000 });
+        assert.ok(reloadFetches(app)[wasm] >= 1, "the wasm itself was downloaded");
+        await app.stop();
+        await page.goto(`${app.url}#/nordau`);
+        await page.reload();
+        await page.locator(".ns-setup").waitFor();
+        // The browser's own line about the missing file is all that was said.
+        assert.deepEqual(errors.filter((e) => !/status of 404 \(Not Found\)/.test(e)), []);
+      } finally {
+        await context.close();
+        await app.stop();
+      }
+    });
+  }
 
   test("the same in Russian", async () => {
     const app = await serveCopy({ delayMs: SLOW_MS });

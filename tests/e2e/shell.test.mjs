@@ -99,7 +99,7 @@ describe("app shell", () => {
         // Hold the wasm back, as a slow connection does, until the game is tapped.
         let release;
         const held = new Promise((resolve) => (release = resolve));
-        await page.route("**/*.wasm", async (route) => {
+        await page.route("**/*.wasm*", async (route) => {
           await held;
           await route.continue();
         });
@@ -127,7 +127,7 @@ describe("app shell", () => {
       const page = await context.newPage();
       let release;
       const held = new Promise((resolve) => (release = resolve));
-      await page.route("**/*.wasm", async (route) => {
+      await page.route("**/*.wasm*", async (route) => {
         await held;
         await route.continue();
       });

@@ -296,7 +296,7 @@ describe("Sun mode", () => {
         const page = await context.newPage();
         let asked;
         const wasmAsked = new Promise((resolve) => (asked = resolve));
-        await page.route("**/*.wasm", () => asked());
+        await page.route("**/*.wasm*", () => asked());
         await page.goto(app.url, { waitUntil: "commit" });
         await wasmAsked;
         assert.equal(await page.locator("#static-shell").count(), 1, "the app ran");

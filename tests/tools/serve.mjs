@@ -70,7 +70,7 @@ export function staticHandler(dir, { compress = false } = {}) {
         // As docs/deploy.md asks of a real host: a hashed name is its content,
         // so it may be kept for ever; the service worker script must always be
         // checked for updates; the rest is checked each time.
-        "Cache-Control": /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/.test(file)
+        "Cache-Control": /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/.test(file)
           ? "public, max-age=31536000, immutable"
           : file.endsWith("sw.js") ? "no-cache" : "max-age=0",
         ...headers,

@@ -1,5 +1,5 @@
 // Size report: raw, gzip and brotli bytes of every file the service worker
-// precaches, and the totals. gzip and brotli are what a static host sends: the
+// precaches (and of the worker and the scripts it imports), and the totals. gzip and brotli are what a static host sends: the
 // build's precompressed .gz/.br sibling (the .gz by zopfli, .ci/compress.mjs),
 // else gzip -9 and brotli 11 made here; `gzip9` is gzip -9 made here, what a
 // host that compresses on the fly sends at best. A PNG counts as it is: no
@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
-import { precacheList } from "../../.ci/build-files.mjs";
+import { precacheList, workerImports } from "../../.ci/build-files.mjs";
 import { TEXT } from "../../.ci/compress.mjs";
 
 /** The bytes of `path`'s precompressed sibling (`suffix`), checked to decode to `bytes`; null if there is none. */
@@ -24,8 +24,9 @@ function sibling(path, suffix, bytes, decode) {
 
 /** The files `dist`'s sw.js precaches (and sw.js itself), each with raw, gzip and brotli bytes, largest first; and the totals. */
 export function sizeReport(dist) {
-  // The worker itself is downloaded too, so it counts.
-  const files = [...precacheList(dist).map((url) => (url === "./" ? "index.html" : url)), "sw.js"];
+  // The worker itself is downloaded too, and the scripts it imports, so they count.
+  const precached = precacheList(dist).map((url) => (url === "./" ? "index.html" : url));
+  const files = [...precached, "sw.js", ...workerImports(dist)];
 
   const rows = files.map((name) => {
     const path = join(dist, name);

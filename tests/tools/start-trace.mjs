@@ -9,7 +9,9 @@
 //   DIST        a built app (dist/); serve it as built, uncompressed
 //   NAMED.wasm  the same build's wasm optimised with `wasm-opt -g` (the recipe
 //               in docs/lean-modules.md) and put in place of DIST's wasm, so
-//               the function indices agree; its names label the compiles
+//               the function indices agree; its names label the compiles.
+//               Delete DIST's packed wasm (.wasm.lzma) too: the page then
+//               falls back to the wasm itself (boot.js)
 import { readFileSync } from "node:fs";
 import { startServer } from "./serve.mjs";
 import { launchBrowser } from "../e2e/harness.mjs";

@@ -28,6 +28,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startServer } from "../tools/serve.mjs";
+import { buildFiles } from "../../.ci/build-files.mjs";
+import { packedName } from "../../.ci/pack-wasm.mjs";
 import { layoutFaults } from "../e2e/layout-check.mjs";
 import { Session, startDriver, webkitInstalled } from "./webdriver.mjs";
 
@@ -103,9 +105,12 @@ async function serveWithCatcher({ phone = false } = {}) {
   assert.notEqual(patched, index, "index.html has no <meta charset=utf-8> to put the error catcher after");
   writeFileSync(join(root, "index.html"), patched);
   if (phone) writeFileSync(join(dir, "webkit-phone.html"), PHONE_PAGE);
-  const server = await startServer(dir, 0);
+  const requests = [];
+  const server = await startServer(dir, 0, { onRequest: (req) => requests.push(new URL(req.url, "http://x").pathname) });
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
+    /** The paths the browser asked this server for. */
+    requests,
     stop: () =>
       new Promise((done) => {
         server.close(() => done());
@@ -409,6 +414,11 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
       });
     await web.waitFor(".offline-status, .home-more");
     await shot("home");
+    // The wasm crossed the network packed (issue #25): this browser's page
+    // and worker unpacked it, and never fell back to the wasm itself.
+    const wasm = `/${buildFiles(DIST)[1]}`;
+    assert.ok(app.requests.includes(packedName(wasm)), `the packed wasm was downloaded: ${app.requests.join(" ")}`);
+    assert.ok(!app.requests.includes(wasm), "the wasm itself was not downloaded");
 
     await web.run("location.hash = '#/about'");
     await web.waitFor("article.about");
