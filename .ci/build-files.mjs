@@ -7,25 +7,32 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
+/**
+ * index.html's `data-wasm` attribute, as Trunk writes it: `data-wasm=./name`
+ * once its HTML minifier has dropped the quotes, else `data-wasm="./name"`.
+ * Group 1 is the quote, 2 the `./`, 3 the wasm's name.
+ */
+export const DATA_WASM = /data-wasm=(["']?)(\.\/)?([^"'\s>]+\.wasm)\1/;
+
 /** `[bindings JS, wasm]` of the build under `dir`, names relative to it. */
 export function buildFiles(dir) {
   const html = readFileSync(join(dir, "index.html"), "utf8");
   // Trunk's HTML minifier drops the quotes: data-js=./name.js
   const js = /data-js=["']?(?:\.\/)?([^"'\s>]+\.js)/.exec(html);
-  const wasm = /data-wasm=["']?(?:\.\/)?([^"'\s>]+\.wasm)/.exec(html);
+  const wasm = DATA_WASM.exec(html);
   if (!js || !wasm) throw new Error(`build-files: ${dir}/index.html names no data-js or data-wasm file`);
-  return [js[1], wasm[1]];
+  return [js[1], wasm[3]];
 }
 
 /**
  * The bindings JS (text) and the wasm (bytes) of the build under `dir`, with
- * their paths and the JS's name, for a step that rewrites both.
+ * their names and paths, for a step that rewrites them.
  */
 export function readBuild(dir) {
   const [jsName, wasmName] = buildFiles(dir);
   const jsPath = join(dir, jsName);
   const wasmPath = join(dir, wasmName);
-  return { jsName, jsPath, wasmPath, js: readFileSync(jsPath, "utf8"), wasm: readFileSync(wasmPath) };
+  return { jsName, jsPath, wasmName, wasmPath, js: readFileSync(jsPath, "utf8"), wasm: readFileSync(wasmPath) };
 }
 
 /**

@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readBuild } from "./build-files.mjs";
+import { DATA_WASM, readBuild } from "./build-files.mjs";
 
 /** xz's LZMA settings for the wasm: lc=4 (literals by the previous byte), no position bits (measured: docs/performance.md). */
 export const WASM_SETTINGS = "preset=9e,lc=4,lp=0,pb=0";
@@ -51,16 +51,13 @@ export function unlzma(packed) {
 
 /** Packs the build under `dir`; names the packed file in index.html (`data-packed`); returns [wasm name, raw, packed]. */
 export function packWasm(dir) {
-  const { wasmPath, wasm } = readBuild(dir);
-  const wasmName = wasmPath.slice(dir.length).replace(/^[/\\]/, "");
+  const { wasmName, wasm } = readBuild(dir);
   const packed = lzmaPack(wasm, WASM_SETTINGS);
   if (!unlzma(packed).equals(wasm)) throw new Error("pack-wasm: unlzma.js does not give the wasm back");
   writeFileSync(join(dir, packedName(wasmName)), packed);
   const htmlPath = join(dir, "index.html");
   const html = readFileSync(htmlPath, "utf8");
-  // Trunk writes `data-wasm=./name` (minified, no quotes) or `data-wasm="./name"`.
-  const tag = /data-wasm=(["']?)(\.\/)?([^"'\s>]+\.wasm)\1/g;
-  const found = [...html.matchAll(tag)];
+  const found = [...html.matchAll(new RegExp(DATA_WASM, "g"))];
   if (found.length !== 1 || found[0][3] !== wasmName) throw new Error(`pack-wasm: index.html does not name ${wasmName} once in data-wasm`);
   const [whole, quote, dot = ""] = found[0];
   writeFileSync(htmlPath, html.replace(whole, `${whole} data-packed=${quote}${dot}${packedName(wasmName)}${quote}`));

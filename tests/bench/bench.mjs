@@ -61,7 +61,7 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
-import { precacheList } from "../../.ci/build-files.mjs";
+import { precacheList, workerImports } from "../../.ci/build-files.mjs";
 import { storedName } from "../../.ci/pack-wasm.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
@@ -93,8 +93,10 @@ const notes = [];
 
 function appBytes(dist) {
   const { rows: files, total } = sizeReport(dist);
-  // The app's code and style as sent: the wasm as a release build sends it, packed (.lzma).
-  const code = files.filter((f) => [".wasm", ".lzma", ".js", ".css"].includes(extname(f.name)) && !["boot.js", "unlzma.js"].includes(f.name));
+  // The app's code and style as sent: the wasm as a release build sends it,
+  // packed (.lzma); not the start script nor the worker's imports (the unpacker).
+  const notCode = new Set(["boot.js", ...workerImports(dist)]);
+  const code = files.filter((f) => [".wasm", ".lzma", ".js", ".css"].includes(extname(f.name)) && !notCode.has(f.name));
   return { code: code.reduce((sum, f) => sum + f.gzip, 0), total };
 }
 
