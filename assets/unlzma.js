@@ -1,9 +1,10 @@
-// Unpacks the app's wasm, which a release build ships LZMA-compressed
-// (.ci/pack-wasm.mjs): 118 kB less to download than the best gzip of it
-// (docs/performance.md). An LZMA decoder after Igor Pavlov's public-domain
-// reference, LzmaSpec.cpp, for the ".lzma" file xz writes, with the size of
-// the unpacked file in its header (the build writes it there). The output is
-// its own dictionary: the whole file fits in memory, so no window is kept.
+// Unpacks the app's wasm, which a release build ships LZMA-compressed, its
+// code split into streams (.ci/pack-wasm.mjs): 154 kB less to download than
+// the best gzip of it (docs/performance.md). An LZMA decoder after Igor
+// Pavlov's public-domain reference, LzmaSpec.cpp, for the ".lzma" file xz
+// writes, with the size of the unpacked file in its header (the build writes
+// it there). The output is its own dictionary: the whole file fits in
+// memory, so no window is kept. Then the code's streams are joined (`join`).
 //
 // Loaded twice, both times as a plain script: by the service worker
 // (importScripts), which unpacks the wasm once as it stores it
@@ -192,13 +193,203 @@
     return out;
   };
 
+  // What the build packs is the wasm with its code section split into
+  // streams, one for each kind of byte: opcodes, local indices, constants,
+  // memory offsets, call targets, … Alike bytes then stand together, and LZMA
+  // packs the code 35 kB smaller than as it is (docs/performance.md). The
+  // code's grammar is walked the same way by the build (.ci/pack-wasm.mjs,
+  // splitting) and here (joining): `io` moves each opcode and immediate
+  // between the wasm and its stream, and gives back its value.
+  const OP = 0; // opcodes, a memory access's alignment, 0xFC's sub-opcodes
+  const LOCAL = 1; // local.get, local.set, local.tee: 1 to 3
+  const I32 = 4;
+  const I32_WIDE = 5; // i32.const of 4 bytes or more: mostly addresses
+  const I64 = 6;
+  const FLOAT = 7;
+  const LOAD = 8; // memory offsets
+  const STORE = 9;
+  const CALL = 10;
+  const LABEL = 11;
+  const GLOBAL = 12;
+  const OTHER = 13;
+  const STREAMS = 14;
+  // Opcode 0xC5, unused by wasm, stands for an i32.const in I32_WIDE.
+  const WIDE = 0xc5;
+  const walk = (io, functions) => {
+    for (let f = 0; f < functions; f++) {
+      io.body();
+      // Its locals: runs of a count and a type.
+      for (let n = io.leb(OTHER); n > 0; n--) {
+        io.leb(OTHER);
+        io.bytes(OTHER, 1);
+      }
+      for (let depth = 0; depth >= 0; ) {
+        const op = io.op();
+        if (op === 0x0b) depth--;
+        else if (op >= 0x02 && op <= 0x04) {
+          io.leb(OTHER); // block type
+          depth++;
+        }
+        else if (op === 0x0c || op === 0x0d) io.leb(LABEL);
+        else if (op === 0x0e) for (let n = io.leb(LABEL); n >= 0; n--) io.leb(LABEL);
+        else if (op === 0x10 || op === 0xd2) io.leb(CALL);
+        else if (op === 0x11) {
+          io.leb(OTHER); // type
+          io.leb(OTHER); // table
+        }
+        else if (op === 0x1c) io.bytes(OTHER, io.leb(OTHER));
+        else if (op >= 0x20 && op <= 0x22) io.leb(LOCAL + op - 0x20);
+        else if (op === 0x23 || op === 0x24) io.leb(GLOBAL);
+        else if (op === 0x25 || op === 0x26) io.leb(OTHER);
+        else if (op >= 0x28 && op <= 0x3e) {
+          io.leb(OP); // alignment: the opcode nearly tells it
+          io.leb(op < 0x36 ? LOAD : STORE);
+        }
+        else if (op === 0x3f || op === 0x40 || op === 0xd0) io.bytes(OTHER, 1);
+        else if (op === 0x41) io.leb(I32);
+        else if (op === WIDE) io.leb(I32_WIDE);
+        else if (op === 0x42) io.leb(I64);
+        else if (op === 0x43 || op === 0x44) io.bytes(FLOAT, op === 0x43 ? 4 : 8);
+        else if (op === 0xfc) {
+          const sub = io.leb(OP);
+          if (sub === 8) {
+            io.leb(OTHER);
+            io.bytes(OTHER, 1);
+          }
+          else if (sub === 10) io.bytes(OTHER, 2);
+          else if (sub === 11) io.bytes(OTHER, 1);
+          else if (sub === 12 || sub === 14) {
+            io.leb(OTHER);
+            io.leb(OTHER);
+          }
+          else if (sub === 9 || (sub >= 13 && sub <= 17)) io.leb(OTHER);
+          else if (sub > 7) io.fail(`unknown instruction 0xfc ${sub}`);
+        } else if (!(op <= 0x01 || op === 0x05 || op === 0x0f || op === 0x1a || op === 0x1b || (op >= 0x45 && op <= 0xc4) || op === 0xd1)) {
+          io.fail(`unknown instruction 0x${op.toString(16)}`);
+        }
+      }
+      io.bodyEnd();
+    }
+  };
+  // For the build's splitting, the walk and what the streams are.
+  self.wasmStreams = { walk, OP, STREAMS, WIDE };
+
+  // The wasm from its streams. The layout (.ci/pack-wasm.mjs writes it):
+  // "\0ws1"; as LEB128s the wasm's size, where its code section stood, the
+  // section's size, its functions, and the length of each of 1 + STREAMS
+  // streams; then the streams: the wasm without its code section, then the
+  // code's. A function's size is not kept: it is where its last `end` is.
+  const join = (bytes) => {
+    const fail = (why) => {
+      throw new Error(`unlzma: ${why}`);
+    };
+    let ip = 4;
+    const number = () => {
+      let value = 0;
+      let scale = 1;
+      let b;
+      do {
+        if (ip >= bytes.length) fail("the streams' header is cut");
+        b = bytes[ip++];
+        value += (b & 0x7f) * scale;
+        scale *= 128;
+      } while (b & 0x80);
+      return value;
+    };
+    if (String.fromCharCode(...bytes.subarray(0, 4)) !== "\0ws1") fail("not a packed wasm");
+    const size = number();
+    const at = number();
+    const codeSize = number();
+    const functions = number();
+    if (size > 1 << 28) fail("bad size");
+    const from = [];
+    const to = [];
+    for (let s = 0; s <= STREAMS; s++) {
+      from.push(s ? to[s - 1] : 0);
+      to.push(from[s] + number());
+    }
+    const base = ip;
+    if (base + to[STREAMS] !== bytes.length) fail("the streams do not fill the file");
+    const rest = bytes.subarray(base, base + to[0]);
+    const pos = from.slice(1).map((p) => base + p);
+    const end = to.slice(1).map((p) => base + p);
+
+    // A body is written 5 bytes on, where its size's longest LEB128 would end,
+    // and moved back once that size is known.
+    const out = new Uint8Array(size + 5);
+    let o = 0;
+    const write = (value) => {
+      do {
+        out[o++] = (value & 0x7f) | (value > 0x7f ? 0x80 : 0);
+        value = Math.floor(value / 128);
+      } while (value);
+    };
+    if (at > rest.length) fail("bad code section place");
+    out.set(rest.subarray(0, at));
+    o = at;
+    out[o++] = 10;
+    write(codeSize);
+    const codeEnd = o + codeSize;
+    if (codeEnd + rest.length - at !== size) fail("the sizes do not add up");
+    write(functions);
+    let bodyAt = 0;
+    walk(
+      {
+        fail,
+        op() {
+          if (pos[OP] >= end[OP]) fail("the opcodes end early");
+          const op = bytes[pos[OP]++];
+          out[o++] = op === WIDE ? 0x41 : op;
+          return op;
+        },
+        leb(s) {
+          let value = 0;
+          let scale = 1;
+          let b;
+          do {
+            if (pos[s] >= end[s]) fail(`stream ${s} ends early`);
+            b = out[o++] = bytes[pos[s]++];
+            value += (b & 0x7f) * scale;
+            scale *= 128;
+          } while (b & 0x80);
+          return value;
+        },
+        bytes(s, n) {
+          if (n > end[s] - pos[s] || o + n > codeEnd) fail(`stream ${s} ends early`);
+          out.set(bytes.subarray(pos[s], pos[s] + n), o);
+          pos[s] += n;
+          o += n;
+        },
+        body() {
+          bodyAt = o;
+          o += 5;
+        },
+        bodyEnd() {
+          const body = o - bodyAt - 5;
+          o = bodyAt;
+          write(body);
+          out.copyWithin(o, bodyAt + 5, bodyAt + 5 + body);
+          o += body;
+          if (o > codeEnd) fail("the code is longer than its section");
+        },
+      },
+      functions,
+    );
+    if (o !== codeEnd) fail("the code is shorter than its section");
+    if (pos.some((p, s) => p !== end[s])) fail("a stream has bytes left");
+    out.set(rest.subarray(at), o);
+    return out.subarray(0, size);
+  };
+
   // The wasm in a packed file. A host that damaged the file (it has no
   // checksum) is caught here, where the caller can still fetch the wasm itself.
   const unpack = (packed) => {
-    const wasm = self.unlzma(packed);
+    const wasm = join(self.unlzma(packed));
     if (!WebAssembly.validate(wasm)) throw new Error("unlzma: the unpacked file is not a valid wasm");
     return wasm;
   };
+
+  self.unpackWasm = unpack;
 
   // For the service worker: the wasm in a downloaded packed file, as a response to store.
   self.unpackedWasm = async (response) =>

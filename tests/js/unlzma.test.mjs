@@ -2,13 +2,19 @@
 // (XZ Utils), which the release build packs with (.ci/pack-wasm.mjs). Every
 // input is packed by xz with several settings and must come back byte for
 // byte; damaged files must throw an Error, never hang or return a short file.
+// Then the wasm's code split into streams (splitCode) and joined back by the
+// unpacker: byte for byte for a wasm binaryen assembled with every kind of
+// instruction, and for the built one.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { buildFiles } from "../../.ci/build-files.mjs";
-import { lzmaPack, unlzma } from "../../.ci/pack-wasm.mjs";
+import { readWasm, uleb } from "../../.ci/wasm-binary.mjs";
+import { WASM_SETTINGS, lzmaPack, splitCode, unlzma, unpackWasm } from "../../.ci/pack-wasm.mjs";
 
 /** xz's .lzma of `bytes` with its size still unknown (all ones), as xz writes it. */
 const xz = (bytes, options) => execFileSync("xz", ["--format=lzma", `--lzma1=${options}`, "-c"], { input: bytes, maxBuffer: 1 << 28 });
@@ -29,7 +35,8 @@ const INPUTS = {
   "text, then random, then the text again (far matches)": Buffer.concat([structured(30000), randomBytes(20000), structured(30000)]),
 };
 // The shipped wasm, when a build is there: what the unpacker is for.
-if (existsSync("dist/index.html")) INPUTS["the built wasm"] = readFileSync(`dist/${buildFiles("dist")[1]}`);
+const BUILT = existsSync("dist/index.html") ? readFileSync(`dist/${buildFiles("dist")[1]}`) : null;
+if (BUILT) INPUTS["the built wasm"] = BUILT;
 
 const SETTINGS = ["preset=0", "preset=6", "preset=9e,lc=4,lp=0,pb=0", "preset=9e,lc=0,lp=4,pb=4", "preset=6,lc=3,lp=1,pb=2", "preset=6,lc=1,lp=2,pb=1"];
 
@@ -97,5 +104,73 @@ describe("unlzma: the wasm's unpacker", () => {
         assert.match(String(err), /^Error: unlzma: /, `byte ${at}`);
       }
     }
+  });
+});
+
+/** `tests/js/fixtures/<name>.wat` assembled by binaryen's wasm-as (tests/node_modules, .ci/setup) with `features`. */
+function assemble(name, features) {
+  const out = join(mkdtempSync(join(tmpdir(), "unlzma-")), `${name}.wasm`);
+  const flags = features.map((f) => `--enable-${f}`);
+  execFileSync("tests/node_modules/.bin/wasm-as", [...flags, `tests/js/fixtures/${name}.wat`, "-o", out]);
+  return readFileSync(out);
+}
+
+const FEATURES = ["bulk-memory", "reference-types", "multivalue", "sign-ext", "nontrapping-float-to-int"];
+
+/** What the build ships: the wasm's streams, packed. */
+const pack = (wasm) => lzmaPack(splitCode(wasm), WASM_SETTINGS);
+
+describe("the wasm's code in streams", () => {
+  const every = assemble("every-instruction", FEATURES);
+
+  test("a wasm with every kind of instruction comes back byte for byte", () => {
+    assert.ok(WebAssembly.validate(every));
+    assert.ok(unpackWasm(pack(every)).equals(every));
+  });
+
+  test("the built wasm comes back byte for byte, and packs smaller split than whole", { skip: !BUILT && "no build in dist/" }, () => {
+    const packed = pack(BUILT);
+    assert.ok(unpackWasm(packed).equals(BUILT));
+    const whole = lzmaPack(BUILT, WASM_SETTINGS);
+    assert.ok(packed.length < whole.length - 20000, `split ${packed.length} B, whole ${whole.length} B`);
+  });
+
+  test("the packing stops, naming it, at an instruction the walk does not know", () => {
+    const simd = execFileSync("tests/node_modules/.bin/wasm-as", ["--enable-simd", "-", "-o", "-"], {
+      input: "(module (func (export \"f\") (result i32) (i32x4.extract_lane 0 (i32x4.splat (i32.const 1)))))",
+    });
+    assert.throws(() => splitCode(simd), /pack-wasm: unknown instruction 0xfd/);
+  });
+
+  test("the packing stops at sizes not in their shortest form, which the unpacking could not write back", () => {
+    // The code section's size padded to five bytes, as older tools wrote it.
+    const code = readWasm(every).sections.find((s) => s.name === "code");
+    const [size, start] = uleb(every, code.at + 1);
+    const padded = Buffer.from([(size & 0x7f) | 0x80, ((size >> 7) & 0x7f) | 0x80, 0x80, 0x80, 0]);
+    const wasm = Buffer.concat([every.subarray(0, code.at + 1), padded, every.subarray(start)]);
+    assert.ok(WebAssembly.validate(wasm));
+    assert.throws(() => splitCode(wasm), /pack-wasm: the code section's size or count is not in its shortest LEB128/);
+  });
+
+  test("damaged streams end in an Error, never a hang, another exception or an invalid wasm", () => {
+    const split = splitCode(every);
+    let refused = 0;
+    for (let i = 0; i < 400; i++) {
+      const damaged = Buffer.from(split);
+      const at = (i * 7919) % damaged.length;
+      damaged[at] ^= 1 << i % 8;
+      try {
+        const wasm = unpackWasm(lzmaPack(damaged, "preset=0"));
+        assert.ok(WebAssembly.validate(wasm));
+      } catch (err) {
+        assert.match(String(err), /^Error: unlzma: /, `byte ${at}`);
+        refused++;
+      }
+    }
+    assert.ok(refused > 300, `${refused} of 400 refused`);
+    for (const keep of [0, 3, 4, 6, 20, split.length >> 1, split.length - 1]) {
+      assert.throws(() => unpackWasm(lzmaPack(split.subarray(0, keep), "preset=0")), /^Error: unlzma: /, `cut to ${keep}`);
+    }
+    assert.throws(() => unpackWasm(lzmaPack(every, "preset=0")), /^Error: unlzma: not a packed wasm/);
   });
 });
