@@ -20,8 +20,8 @@ import { join } from "node:path";
 import { DATA_WASM, readBuild } from "./build-files.mjs";
 import { encodeUleb, readWasm, uleb } from "./wasm-binary.mjs";
 
-/** xz's LZMA settings for the wasm: lc=4 (literals by the previous byte), no position bits (measured: docs/performance.md). */
-export const WASM_SETTINGS = "preset=9e,lc=4,lp=0,pb=0";
+/** xz's LZMA settings for the split wasm: lc=2 (literals by the top two bits of the byte before), no position bits (measured: docs/performance.md). */
+export const WASM_SETTINGS = "preset=9e,lc=2,lp=0,pb=0";
 
 /** What a packed file is called: the wasm's own hashed name and `.lzma`. */
 export const packedName = (wasmName) => `${wasmName}.lzma`;

@@ -38,7 +38,7 @@ const INPUTS = {
 const BUILT = existsSync("dist/index.html") ? readFileSync(`dist/${buildFiles("dist")[1]}`) : null;
 if (BUILT) INPUTS["the built wasm"] = BUILT;
 
-const SETTINGS = ["preset=0", "preset=6", "preset=9e,lc=4,lp=0,pb=0", "preset=9e,lc=0,lp=4,pb=4", "preset=6,lc=3,lp=1,pb=2", "preset=6,lc=1,lp=2,pb=1"];
+const SETTINGS = ["preset=0", "preset=6", WASM_SETTINGS, "preset=9e,lc=4,lp=0,pb=0", "preset=9e,lc=0,lp=4,pb=4", "preset=6,lc=3,lp=1,pb=2", "preset=6,lc=1,lp=2,pb=1"];
 
 describe("unlzma: the wasm's unpacker", () => {
   for (const [name, bytes] of Object.entries(INPUTS)) {
