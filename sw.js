@@ -12,6 +12,8 @@ const PRECACHE = ["__PRECACHE_LIST__"];
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
 // A packed file is downloaded, unpacked once, and stored as the file it packs.
 const PACKED = /\.lzma$/;
+// The unpacker (self.unpackedWasm). A release build writes it in here
+// (.ci/sw-precache.mjs): one script to fetch before the install, not two.
 importScripts("unlzma.js");
 // Caches belong to the whole origin, so the name carries this copy's scope:
 // two copies on one host (/chess/ and /chess-test/) never delete each other's.

@@ -68,5 +68,8 @@ export function precacheList(dir) {
  */
 export function workerImports(dir) {
   const sw = readFileSync(join(dir, "sw.js"), "utf8");
-  return [...sw.matchAll(/\bimportScripts\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+  return [...sw.matchAll(IMPORT_SCRIPTS)].map((m) => m[1]);
 }
+
+/** One `importScripts("…")` call in sw.js, minified or not; the script's name is group 1. */
+export const IMPORT_SCRIPTS = /\bimportScripts\(\s*["']([^"']+)["']\s*\)/g;

@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { workerImports } from "./build-files.mjs";
+import { IMPORT_SCRIPTS, workerImports } from "./build-files.mjs";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
@@ -66,7 +66,9 @@ const files = listFiles(staging)
   .sort();
 // The worker downloads the packed wasm, not the wasm (which stays on the
 // server for a page whose unpacking failed). The scripts the worker imports
-// (the unpacker) the browser keeps with the worker itself.
+// (the unpacker) are part of the worker: in a release build written into
+// it, below; the file stays on the server for a page that unpacks the wasm
+// itself, online, when its worker could not.
 const imported = new Set(workerImports(staging));
 const downloaded = files.filter((name) => name !== packedWasm && !imported.has(name));
 
@@ -88,9 +90,22 @@ if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_
   console.error("sw-precache: sw.js lacks its placeholders");
   process.exit(1);
 }
+// A release build's worker has its imports written in where it called
+// importScripts: a first visit's worker then fetches one script before its
+// install starts, not two, a round trip sooner (docs/performance.md). Each
+// is one expression, an arrow function called at once, as terser writes it.
+const inlined = (call, name) => {
+  const script = readFileSync(join(staging, name), "utf8").trim().replace(/;$/, "");
+  if (!/^\(\(\)=>\{[\s\S]*\}\)\(\)$/.test(script)) {
+    console.error(`sw-precache: ${name} is not one minified (()=>{…})() to write into sw.js`);
+    process.exit(1);
+  }
+  return script;
+};
 const filled = template
   .replace("__BUILD_VERSION__", version)
-  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
+  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache))
+  .replace(IMPORT_SCRIPTS, release ? inlined : (call) => call);
 writeFileSync(swPath, filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
 const siblings = await writeCompressedSiblings(staging, { thorough: release });

@@ -13,10 +13,10 @@
 // Bad input throws an Error; it never reads or writes outside its arrays.
 // Its own scope: the service worker's script shares the global one.
 (() => {
+  const fail = (why) => {
+    throw new Error(`unlzma: ${why}`);
+  };
   self.unlzma = (input) => {
-    const fail = (why) => {
-      throw new Error(`unlzma: ${why}`);
-    };
     if (input.length < 18) fail("too short");
     let props = input[0];
     if (props >= 9 * 5 * 5) fail("bad properties");
@@ -279,21 +279,24 @@
   // section's size, its functions, and the length of each of 1 + STREAMS
   // streams; then the streams: the wasm without its code section, then the
   // code's. A function's size is not kept: it is where its last `end` is.
+  // The LEB128 number in `bytes` at `at`, which must end before `end`: [its value, where it ends].
+  const leb = (bytes, at, end, what) => {
+    let value = 0;
+    let scale = 1;
+    let b;
+    do {
+      if (at >= end) fail(`${what} ends early`);
+      b = bytes[at++];
+      value += (b & 0x7f) * scale;
+      scale *= 128;
+    } while (b & 0x80);
+    return [value, at];
+  };
   const join = (bytes) => {
-    const fail = (why) => {
-      throw new Error(`unlzma: ${why}`);
-    };
     let ip = 4;
     const number = () => {
-      let value = 0;
-      let scale = 1;
-      let b;
-      do {
-        if (ip >= bytes.length) fail("the streams' header is cut");
-        b = bytes[ip++];
-        value += (b & 0x7f) * scale;
-        scale *= 128;
-      } while (b & 0x80);
+      const [value, next] = leb(bytes, ip, bytes.length, "the streams' header");
+      ip = next;
       return value;
     };
     if (String.fromCharCode(...bytes.subarray(0, 4)) !== "\0ws1") fail("not a packed wasm");
@@ -343,15 +346,8 @@
           return op;
         },
         leb(s) {
-          let value = 0;
-          let scale = 1;
-          let b;
-          do {
-            if (pos[s] >= end[s]) fail(`stream ${s} ends early`);
-            b = out[o++] = bytes[pos[s]++];
-            value += (b & 0x7f) * scale;
-            scale *= 128;
-          } while (b & 0x80);
+          const [value, next] = leb(bytes, pos[s], end[s], `stream ${s}`);
+          while (pos[s] < next) out[o++] = bytes[pos[s]++];
           return value;
         },
         bytes(s, n) {
