@@ -3,9 +3,9 @@
 // (sw.js), and a first visit's page unpacks it itself (boot.js); both with
 // assets/unlzma.js. First the code section is split into streams, one for
 // each kind of byte (splitCode); LZMA's 64 MB window and its context
-// modelling then take the wasm about 154 kB below the best gzip a host can
-// send (zopfli's), and 52 kB below brotli's (docs/performance.md, "What each
-// lever gained"); the split alone is 36 kB of that.
+// modelling then take the wasm about 156 kB below the best gzip a host can
+// send (zopfli's), and 54 kB below brotli's (docs/performance.md, "What each
+// lever gained"); the split alone is 38 kB of that.
 //
 // The packer is xz (XZ Utils, part of every Debian system; .ci/setup checks
 // it): its ".lzma" stream, with the unpacked size written into the header

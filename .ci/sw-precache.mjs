@@ -67,8 +67,8 @@ const files = listFiles(staging)
 // The worker downloads the packed wasm, not the wasm (which stays on the
 // server for a page whose unpacking failed). The scripts the worker imports
 // (the unpacker) are part of the worker: in a release build written into
-// it, below; the file stays on the server for a page that unpacks the wasm
-// itself, online, when its worker could not.
+// it, below; the file stays on the server for a first visit's page, which
+// unpacks the wasm in a worker of its own before the service worker exists.
 const imported = new Set(workerImports(staging));
 const downloaded = files.filter((name) => name !== packedWasm && !imported.has(name));
 

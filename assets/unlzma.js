@@ -1,5 +1,5 @@
 // Unpacks the app's wasm, which a release build ships LZMA-compressed, its
-// code split into streams (.ci/pack-wasm.mjs): 154 kB less to download than
+// code split into streams (.ci/pack-wasm.mjs): 156 kB less to download than
 // the best gzip of it (docs/performance.md). An LZMA decoder after Igor
 // Pavlov's public-domain reference, LzmaSpec.cpp, for the ".lzma" file xz
 // writes, with the size of the unpacked file in its header (the build writes
@@ -7,9 +7,10 @@
 // memory, so no window is kept. Then the code's streams are joined (`join`).
 //
 // Loaded twice, both times as a plain script: by the service worker
-// (importScripts), which unpacks the wasm once as it stores it
-// (`self.unpackedWasm`), and by boot.js as a dedicated worker on a first
-// visit, before any service worker has stored the app.
+// (importScripts; a release build writes it into sw.js), which unpacks the
+// wasm once as it stores it (`self.unpackedWasm`), and by boot.js as a
+// dedicated worker on a first visit, before any service worker has stored
+// the app.
 // Bad input throws an Error; it never reads or writes outside its arrays.
 // Its own scope: the service worker's script shares the global one.
 (() => {
