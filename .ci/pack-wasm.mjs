@@ -44,11 +44,14 @@ export function lzmaPack(bytes, settings) {
   return packed;
 }
 
-/** assets/unlzma.js as the page and the worker run it, here in Node: what it sets on `self`. */
+/** assets/unlzma.js as the page and the worker run it, here in Node: what it sets on `self` (read once). */
+let loaded = null;
 function unpacker() {
-  const scope = {};
-  new Function("self", readFileSync(new URL("../assets/unlzma.js", import.meta.url), "utf8"))(scope);
-  return scope;
+  if (!loaded) {
+    loaded = {};
+    new Function("self", readFileSync(new URL("../assets/unlzma.js", import.meta.url), "utf8"))(loaded);
+  }
+  return loaded;
 }
 
 const asBuffer = (out) => Buffer.from(out.buffer, out.byteOffset, out.length);
@@ -75,11 +78,7 @@ export function splitCode(wasm) {
   }
   const streams = Array.from({ length: STREAMS }, () => []);
   let p = first;
-  let bodyEnd = 0;
-  const lebEnd = (at) => {
-    while (wasm[at] & 0x80) at++;
-    return at + 1;
-  };
+  let end = 0; // of the function being walked
   walk(
     {
       fail(why) {
@@ -88,7 +87,7 @@ export function splitCode(wasm) {
       op() {
         let op = wasm[p++];
         if (op === WIDE) this.fail("opcode 0xc5 is taken for wide constants");
-        if (op === 0x41 && lebEnd(p) - p >= 4) op = WIDE;
+        if (op === 0x41 && uleb(wasm, p)[1] - p >= 4) op = WIDE;
         streams[OP].push(op);
         return op;
       },
@@ -103,11 +102,11 @@ export function splitCode(wasm) {
       body() {
         const [size, start] = uleb(wasm, p);
         if (encodeUleb(size).length !== start - p) this.fail("a function's size is not in its shortest LEB128, which the unpacking writes");
-        bodyEnd = start + size;
+        end = start + size;
         p = start;
       },
       bodyEnd() {
-        if (p !== bodyEnd) this.fail(`a function's code ends ${p - bodyEnd} bytes off its size`);
+        if (p !== end) this.fail(`a function's code ends ${p - end} bytes off its size`);
       },
     },
     functions,

@@ -102,11 +102,8 @@ const inlined = (call, name) => {
   }
   return script;
 };
-const filled = template
-  .replace("__BUILD_VERSION__", version)
-  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache))
-  .replace(IMPORT_SCRIPTS, release ? inlined : (call) => call);
-writeFileSync(swPath, filled);
+const filled = template.replace("__BUILD_VERSION__", version).replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
+writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, inlined) : filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
 const siblings = await writeCompressedSiblings(staging, { thorough: release });
 console.log(`compress: ${siblings} precompressed siblings (.gz${release ? " by zopfli" : ""}, .br)`);

@@ -20,8 +20,8 @@ const painted = new Promise((painted) => {
 });
 // A release build ships the wasm packed too (data-packed, .ci/pack-wasm.mjs):
 // on a first visit, with no service worker yet, the page downloads that and
-// a worker unpacks it off the main thread (118 kB less than the wasm's best
-// gzip, 16 kB less than its brotli: docs/performance.md);
+// a worker unpacks it off the main thread (far less to download than the
+// wasm's best gzip or brotli: docs/performance.md);
 // the service worker then stores it from the browser's cache, unpacked, so
 // every later start reads the wasm as it is. The wasm itself stays on the
 // server: if unpacking fails, it is used.
