@@ -10,7 +10,8 @@ const PRECACHE = ["__PRECACHE_LIST__"];
 // Trunk names the built files <name>-<hex digits of their hash>.<ext>; a
 // release build adds the wasm packed, <its name>.lzma (.ci/pack-wasm.mjs).
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
-// A packed file is downloaded, unpacked once, and stored as the file it packs.
+// A packed file is downloaded, unpacked once, and stored as the file it packs;
+// on a first visit, the page hands its unpacked copy over instead (HANDOFF).
 const PACKED = /\.lzma$/;
 // The unpacker (self.unpackedWasm). A release build writes it in here
 // (.ci/sw-precache.mjs): one script to fetch before the install, not two.
@@ -21,6 +22,13 @@ const CACHE_PREFIX = "nordau-shift-" + new URL(self.registration.scope).pathname
 const CACHE = CACHE_PREFIX + VERSION;
 // Builds before the scope was in the name used "nordau-shift-<16 hex>".
 const LEGACY_CACHE = /^nordau-shift-[0-9a-f]{16}$/;
+// On a first visit the page that registers this worker downloads and unpacks
+// the wasm, and hands it over in this cache (boot.js names it the same): its
+// entry says 202 until the wasm is there, and is gone if none is coming. Not
+// a version, so the activation deletes it.
+const HANDOFF = CACHE_PREFIX + "handoff";
+// How long to wait for it: a page closed mid-download never hands it over.
+const HANDOFF_WAIT_MS = 60_000;
 // A few downloads at a time: a slow connection's latency overlaps, and the
 // progress the page shows still moves file by file.
 const PARALLEL = 4;
@@ -60,6 +68,15 @@ async function download(url) {
   return response;
 }
 
+/** The wasm under `key` as a page handed it over, waiting while it is coming; or undefined. */
+async function handedOver(key) {
+  for (const end = Date.now() + HANDOFF_WAIT_MS; Date.now() < end; ) {
+    const entry = await caches.match(key, { cacheName: HANDOFF });
+    if (entry?.status !== 202) return entry;
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+}
+
 async function store(cache, url) {
   const key = url.replace(PACKED, "");
   // An entry left by an earlier, failed attempt at this same version is complete.
@@ -68,7 +85,7 @@ async function store(cache, url) {
   // compiled while it streams from the cache, the compiled code kept by the
   // browser. A host that does not serve the packed file, or damages it: the wasm itself.
   const response = PACKED.test(url)
-    ? await download(url).then(self.unpackedWasm).catch(() => download(key))
+    ? (await handedOver(key)) ?? (await download(url).then(self.unpackedWasm).catch(() => download(key)))
     : await download(url);
   await cache.put(key, response);
 }

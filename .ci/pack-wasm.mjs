@@ -59,6 +59,13 @@ const asBuffer = (out) => Buffer.from(out.buffer, out.byteOffset, out.length);
 /** unlzma.js's LZMA decoder: the bytes in a .lzma stream. */
 export const unlzma = (packed) => asBuffer(unpacker().unlzma(packed));
 
+/** unlzma.js's LZMA decoder fed `pieces` one by one, as a download arrives: [the bytes, how many were decoded after each piece]. */
+export function unlzmaInPieces(pieces) {
+  const decoder = unpacker().lzmaDecoder();
+  const decoded = pieces.map((piece) => decoder.push(piece));
+  return [asBuffer(decoder.end()), decoded];
+}
+
 /** unlzma.js's whole unpacking, as the page and the service worker run it: the wasm in a packed file. */
 export const unpackWasm = (packed) => asBuffer(unpacker().unpackWasm(packed));
 

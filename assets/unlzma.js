@@ -6,192 +6,235 @@
 // it there). The output is its own dictionary: the whole file fits in
 // memory, so no window is kept. Then the code's streams are joined (`join`).
 //
-// Loaded twice, both times as a plain script: by the service worker
+// Loaded twice, both times as a plain script: by boot.js as a dedicated
+// worker on a first visit, before any service worker has stored the app,
+// which it feeds the download piece by piece; and by the service worker
 // (importScripts; a release build writes it into sw.js), which unpacks the
-// wasm once as it stores it (`self.unpackedWasm`), and by boot.js as a
-// dedicated worker on a first visit, before any service worker has stored
-// the app.
+// wasm as it stores an update (`self.unpackedWasm`; on a first visit the
+// page hands over its copy).
 // Bad input throws an Error; it never reads or writes outside its arrays.
 // Its own scope: the service worker's script shares the global one.
 (() => {
   const fail = (why) => {
     throw new Error(`unlzma: ${why}`);
   };
-  self.unlzma = (input) => {
-    if (input.length < 18) fail("too short");
-    let props = input[0];
-    if (props >= 9 * 5 * 5) fail("bad properties");
-    const lc = props % 9;
-    props = (props / 9) | 0;
-    const lpMask = (1 << props % 5) - 1;
-    const pbMask = (1 << ((props / 5) | 0)) - 1;
-    const size = (input[5] | (input[6] << 8) | (input[7] << 16) | (input[8] << 24)) >>> 0;
-    // An unknown size (all ones) or one past 256 MiB is not a file the build wrote.
-    if (input[9] | input[10] | input[11] | input[12] || size > 1 << 28) fail("bad size");
-    const out = new Uint8Array(size);
+  // A packet (a literal or a match) decodes at most 48 bits (a match's kind 2,
+  // length 10, distance slot 6, direct bits 26, alignment 4), each reading
+  // at most one byte of input. While the download is still arriving,
+  // decoding stops this far from the end of what has come.
+  const AHEAD = 64;
+  // An LZMA decoder fed its input in pieces as they arrive (`push`, which
+  // gives how many bytes of the file are decoded), so the unpacking keeps up
+  // with the download; `end` finishes it and gives the file.
+  const lzma = () => {
+    let input = new Uint8Array(1 << 16);
+    let received = 0; // bytes of `input`
+    let out = null; // the file, once the header has arrived
+    let decode = null; // then: decodes up to a place in the input, gives how far the file is
+    const header = () => {
+      let props = input[0];
+      if (props >= 9 * 5 * 5) fail("bad properties");
+      const lc = props % 9;
+      props = (props / 9) | 0;
+      const lpMask = (1 << props % 5) - 1;
+      const pbMask = (1 << ((props / 5) | 0)) - 1;
+      const size = (input[5] | (input[6] << 8) | (input[7] << 16) | (input[8] << 24)) >>> 0;
+      // An unknown size (all ones) or one past 256 MiB is not a file the build wrote.
+      if (input[9] | input[10] | input[11] | input[12] || size > 1 << 28) fail("bad size");
+      out = new Uint8Array(size);
 
-    // Every probability, 11 bits, starting at one half. Where each table starts:
-    const IS_MATCH = 0; // [state << 4 | pos state]
-    const IS_REP = 192; // [state], and the three below
-    const IS_REP_G0 = 204;
-    const IS_REP_G1 = 216;
-    const IS_REP_G2 = 228;
-    const IS_REP0_LONG = 240; // [state << 4 | pos state]
-    const POS_SLOT = 432; // [length state << 6 | tree]
-    const SPEC_POS = 688; // distances of slots 4 to 13
-    const ALIGN = 803;
-    const LEN = 819; // match lengths: choice, choice 2, low, mid, high
-    const REP_LEN = 1333; // repeated matches' lengths, the same tables
-    const LITERAL = 1847; // 0x300 for each literal state
-    const p = new Uint16Array(LITERAL + (0x300 << (lc + (props % 5)))).fill(1024);
+      // Every probability, 11 bits, starting at one half. Where each table starts:
+      const IS_MATCH = 0; // [state << 4 | pos state]
+      const IS_REP = 192; // [state], and the three below
+      const IS_REP_G0 = 204;
+      const IS_REP_G1 = 216;
+      const IS_REP_G2 = 228;
+      const IS_REP0_LONG = 240; // [state << 4 | pos state]
+      const POS_SLOT = 432; // [length state << 6 | tree]
+      const SPEC_POS = 688; // distances of slots 4 to 13
+      const ALIGN = 803;
+      const LEN = 819; // match lengths: choice, choice 2, low, mid, high
+      const REP_LEN = 1333; // repeated matches' lengths, the same tables
+      const LITERAL = 1847; // 0x300 for each literal state
+      const p = new Uint16Array(LITERAL + (0x300 << (lc + (props % 5)))).fill(1024);
 
-    // The header is 13 bytes; the range coder starts with a 0 and 4 bytes of code.
-    if (input[13] !== 0) fail("bad stream start");
-    let range = 0xffffffff;
-    let code = ((input[14] << 24) | (input[15] << 16) | (input[16] << 8) | input[17]) >>> 0;
-    let ip = 18;
-    if (code === range) fail("bad stream start");
+      // The header is 13 bytes; the range coder starts with a 0 and 4 bytes of code.
+      if (input[13] !== 0) fail("bad stream start");
+      let range = 0xffffffff;
+      let code = ((input[14] << 24) | (input[15] << 16) | (input[16] << 8) | input[17]) >>> 0;
+      let ip = 18;
+      if (code === range) fail("bad stream start");
 
-    // One bit under probability p[i]; past the input's end it reads zeros, and
-    // the end checks that it never got there.
-    const bit = (i) => {
-      const prob = p[i];
-      const bound = (range >>> 11) * prob;
-      let b = 0;
-      if (code < bound) {
-        range = bound;
-        p[i] = prob + ((2048 - prob) >>> 5);
-      } else {
-        range -= bound;
-        code -= bound;
-        p[i] = prob - (prob >>> 5);
-        b = 1;
-      }
-      if (range < 0x1000000) {
-        range = (range << 8) >>> 0;
-        code = ((code << 8) | input[ip++]) >>> 0;
-      }
-      return b;
-    };
-    const tree = (base, bits) => {
-      let m = 1;
-      for (let i = 0; i < bits; i++) m = (m << 1) | bit(base + m);
-      return m - (1 << bits);
-    };
-    const reverseTree = (base, bits) => {
-      let m = 1;
-      let symbol = 0;
-      for (let i = 0; i < bits; i++) {
-        const b = bit(base + m);
-        m = (m << 1) | b;
-        symbol |= b << i;
-      }
-      return symbol;
-    };
-    const direct = (bits) => {
-      let result = 0;
-      for (let i = 0; i < bits; i++) {
-        range >>>= 1;
+      // One bit under probability p[i]; past the input's end it reads zeros, and
+      // the end checks that it never got there.
+      const bit = (i) => {
+        const prob = p[i];
+        const bound = (range >>> 11) * prob;
         let b = 0;
-        if (code >= range) {
-          code -= range;
+        if (code < bound) {
+          range = bound;
+          p[i] = prob + ((2048 - prob) >>> 5);
+        } else {
+          range -= bound;
+          code -= bound;
+          p[i] = prob - (prob >>> 5);
           b = 1;
         }
-        result = (result << 1) | b;
         if (range < 0x1000000) {
           range = (range << 8) >>> 0;
           code = ((code << 8) | input[ip++]) >>> 0;
         }
-      }
-      return result >>> 0;
-    };
-    const length = (base, posState) => {
-      if (!bit(base)) return tree(base + 2 + (posState << 3), 3);
-      if (!bit(base + 1)) return 8 + tree(base + 130 + (posState << 3), 3);
-      return 16 + tree(base + 258, 8);
-    };
-
-    let op = 0;
-    let state = 0;
-    let rep0 = 0;
-    let rep1 = 0;
-    let rep2 = 0;
-    let rep3 = 0;
-    while (op < size) {
-      const posState = op & pbMask;
-      if (!bit(IS_MATCH + (state << 4) + posState)) {
-        const previous = op > 0 ? out[op - 1] : 0;
-        const base = LITERAL + 0x300 * (((op & lpMask) << lc) + (previous >>> (8 - lc)));
-        let symbol = 1;
-        if (state >= 7) {
-          // After a match: the byte the match would have continued with guides the bits.
-          let match = out[op - rep0 - 1];
-          do {
-            const matchBit = (match >>> 7) & 1;
-            match <<= 1;
-            const b = bit(base + ((1 + matchBit) << 8) + symbol);
-            symbol = (symbol << 1) | b;
-            if (matchBit !== b) break;
-          } while (symbol < 0x100);
+        return b;
+      };
+      const tree = (base, bits) => {
+        let m = 1;
+        for (let i = 0; i < bits; i++) m = (m << 1) | bit(base + m);
+        return m - (1 << bits);
+      };
+      const reverseTree = (base, bits) => {
+        let m = 1;
+        let symbol = 0;
+        for (let i = 0; i < bits; i++) {
+          const b = bit(base + m);
+          m = (m << 1) | b;
+          symbol |= b << i;
         }
-        while (symbol < 0x100) symbol = (symbol << 1) | bit(base + symbol);
-        out[op++] = symbol;
-        state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
-        continue;
-      }
-      let len;
-      if (bit(IS_REP + state)) {
-        if (op === 0) fail("repeats before any byte");
-        if (!bit(IS_REP_G0 + state)) {
-          if (!bit(IS_REP0_LONG + (state << 4) + posState)) {
-            state = state < 7 ? 9 : 11;
-            out[op] = out[op - rep0 - 1];
-            op++;
+        return symbol;
+      };
+      const direct = (bits) => {
+        let result = 0;
+        for (let i = 0; i < bits; i++) {
+          range >>>= 1;
+          let b = 0;
+          if (code >= range) {
+            code -= range;
+            b = 1;
+          }
+          result = (result << 1) | b;
+          if (range < 0x1000000) {
+            range = (range << 8) >>> 0;
+            code = ((code << 8) | input[ip++]) >>> 0;
+          }
+        }
+        return result >>> 0;
+      };
+      const length = (base, posState) => {
+        if (!bit(base)) return tree(base + 2 + (posState << 3), 3);
+        if (!bit(base + 1)) return 8 + tree(base + 130 + (posState << 3), 3);
+        return 16 + tree(base + 258, 8);
+      };
+
+      let op = 0;
+      let state = 0;
+      let rep0 = 0;
+      let rep1 = 0;
+      let rep2 = 0;
+      let rep3 = 0;
+      // Decodes packets while the next one starts before `stop` in the input.
+      return (stop) => {
+        while (op < size && ip < stop) {
+          const posState = op & pbMask;
+          if (!bit(IS_MATCH + (state << 4) + posState)) {
+            const previous = op > 0 ? out[op - 1] : 0;
+            const base = LITERAL + 0x300 * (((op & lpMask) << lc) + (previous >>> (8 - lc)));
+            let symbol = 1;
+            if (state >= 7) {
+              // After a match: the byte the match would have continued with guides the bits.
+              let match = out[op - rep0 - 1];
+              do {
+                const matchBit = (match >>> 7) & 1;
+                match <<= 1;
+                const b = bit(base + ((1 + matchBit) << 8) + symbol);
+                symbol = (symbol << 1) | b;
+                if (matchBit !== b) break;
+              } while (symbol < 0x100);
+            }
+            while (symbol < 0x100) symbol = (symbol << 1) | bit(base + symbol);
+            out[op++] = symbol;
+            state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
             continue;
           }
-        } else {
-          let distance;
-          if (!bit(IS_REP_G1 + state)) {
-            distance = rep1;
-          } else {
-            if (!bit(IS_REP_G2 + state)) {
-              distance = rep2;
+          let len;
+          if (bit(IS_REP + state)) {
+            if (op === 0) fail("repeats before any byte");
+            if (!bit(IS_REP_G0 + state)) {
+              if (!bit(IS_REP0_LONG + (state << 4) + posState)) {
+                state = state < 7 ? 9 : 11;
+                out[op] = out[op - rep0 - 1];
+                op++;
+                continue;
+              }
             } else {
-              distance = rep3;
-              rep3 = rep2;
+              let distance;
+              if (!bit(IS_REP_G1 + state)) {
+                distance = rep1;
+              } else {
+                if (!bit(IS_REP_G2 + state)) {
+                  distance = rep2;
+                } else {
+                  distance = rep3;
+                  rep3 = rep2;
+                }
+                rep2 = rep1;
+              }
+              rep1 = rep0;
+              rep0 = distance;
             }
+            len = length(REP_LEN, posState);
+            state = state < 7 ? 8 : 11;
+          } else {
+            rep3 = rep2;
             rep2 = rep1;
+            rep1 = rep0;
+            len = length(LEN, posState);
+            state = state < 7 ? 7 : 10;
+            const slot = tree(POS_SLOT + (Math.min(len, 3) << 6), 6);
+            if (slot < 4) {
+              rep0 = slot;
+            } else {
+              const bits = (slot >>> 1) - 1;
+              rep0 = ((2 | (slot & 1)) << bits) >>> 0;
+              if (slot < 14) rep0 += reverseTree(SPEC_POS + rep0 - slot, bits);
+              else rep0 += direct(bits - 4) * 16 + reverseTree(ALIGN, 4);
+              // The end marker, before the size in the header was reached.
+              if (rep0 === 0xffffffff) fail("ends early");
+            }
           }
-          rep1 = rep0;
-          rep0 = distance;
+          len += 2;
+          if (rep0 >= op) fail("distance before the start");
+          if (len > size - op) fail("match past the end");
+          for (const end = op + len; op < end; op++) out[op] = out[op - rep0 - 1];
         }
-        len = length(REP_LEN, posState);
-        state = state < 7 ? 8 : 11;
-      } else {
-        rep3 = rep2;
-        rep2 = rep1;
-        rep1 = rep0;
-        len = length(LEN, posState);
-        state = state < 7 ? 7 : 10;
-        const slot = tree(POS_SLOT + (Math.min(len, 3) << 6), 6);
-        if (slot < 4) {
-          rep0 = slot;
-        } else {
-          const bits = (slot >>> 1) - 1;
-          rep0 = ((2 | (slot & 1)) << bits) >>> 0;
-          if (slot < 14) rep0 += reverseTree(SPEC_POS + rep0 - slot, bits);
-          else rep0 += direct(bits - 4) * 16 + reverseTree(ALIGN, 4);
-          // The end marker, before the size in the header was reached.
-          if (rep0 === 0xffffffff) fail("ends early");
+        if (ip > received) fail("truncated");
+        return op;
+      };
+    };
+    return {
+      push(piece) {
+        if (received + piece.length > input.length) {
+          const grown = new Uint8Array(Math.max(2 * input.length, received + piece.length));
+          grown.set(input.subarray(0, received));
+          input = grown;
         }
-      }
-      len += 2;
-      if (rep0 >= op) fail("distance before the start");
-      if (len > size - op) fail("match past the end");
-      for (const end = op + len; op < end; op++) out[op] = out[op - rep0 - 1];
-    }
-    if (ip > input.length) fail("truncated");
-    return out;
+        input.set(piece, received);
+        received += piece.length;
+        if (!decode && received >= 18) decode = header();
+        return decode ? decode(received - AHEAD) : 0;
+      },
+      end() {
+        if (!decode) fail("too short");
+        // Past what has arrived, `input` holds zeros or ends: reads give 0.
+        decode(Infinity);
+        return out;
+      },
+    };
+  };
+  // For the page's worker (below) and the build's tests.
+  self.lzmaDecoder = lzma;
+  self.unlzma = (input) => {
+    const decoder = lzma();
+    decoder.push(input);
+    return decoder.end();
   };
 
   // What the build packs is the wasm with its code section split into
@@ -375,11 +418,12 @@
 
   // The wasm in a packed file. A host that damaged the file (it has no
   // checksum) is caught here, where the caller can still fetch the wasm itself.
-  const unpack = (packed) => {
-    const wasm = join(self.unlzma(packed));
+  const joined = (streams) => {
+    const wasm = join(streams);
     if (!WebAssembly.validate(wasm)) throw new Error("unlzma: the unpacked file is not a valid wasm");
     return wasm;
   };
+  const unpack = (packed) => joined(self.unlzma(packed));
 
   self.unpackWasm = unpack;
 
@@ -390,14 +434,19 @@
     });
 
   // As the page's dedicated worker (boot.js): unpacks the packed file it is
-  // sent and posts back the wasm, or the error's text, so the page's main
-  // thread stays free meanwhile.
+  // sent piece by piece as it downloads (a Uint8Array each, then null) and
+  // posts back the wasm, or the error's text, so the page's main thread stays
+  // free meanwhile.
   if (typeof DedicatedWorkerGlobalScope === "function" && self instanceof DedicatedWorkerGlobalScope) {
-    self.onmessage = ({ data: packed }) => {
+    let decoder = lzma();
+    self.onmessage = ({ data: piece }) => {
+      if (!decoder) return; // it has failed already
       try {
-        const wasm = unpack(new Uint8Array(packed));
+        if (piece) return decoder.push(piece);
+        const wasm = joined(decoder.end());
         self.postMessage(wasm, [wasm.buffer]);
       } catch (err) {
+        decoder = null;
         self.postMessage(String(err));
       }
     };

@@ -133,6 +133,11 @@ describe("ready for offline, visibly", () => {
       await page.reload();
       await page.locator(".offline-status[data-state=ready]").waitFor();
       assert.equal(await cardText(page), TEXT.en.ready);
+      // The page handed its unpacked copy to the worker through a cache of
+      // their own (boot.js), which is gone once the worker is active: the
+      // phone keeps one copy of the app.
+      const names = await page.evaluate(() => caches.keys());
+      assert.equal(names.length, 1, `one cache, the worker's: ${names}`);
 
       for (const [route, setup] of [["/nordau", ".ns-setup"], ["/crazyhouse", ".zh-setup"]]) {
         const game = await context.newPage();

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { buildFiles } from "../../.ci/build-files.mjs";
 import { readWasm, uleb } from "../../.ci/wasm-binary.mjs";
-import { WASM_SETTINGS, lzmaPack, splitCode, unlzma, unpackWasm } from "../../.ci/pack-wasm.mjs";
+import { WASM_SETTINGS, lzmaPack, splitCode, unlzma, unlzmaInPieces, unpackWasm } from "../../.ci/pack-wasm.mjs";
 
 /** xz's .lzma of `bytes` with its size still unknown (all ones), as xz writes it. */
 const xz = (bytes, options) => execFileSync("xz", ["--format=lzma", `--lzma1=${options}`, "-c"], { input: bytes, maxBuffer: 1 << 28 });
@@ -49,6 +49,32 @@ describe("unlzma: the wasm's unpacker", () => {
       }
     });
   }
+
+  test("unpacks a file fed in pieces as a download brings them, and keeps up with them", () => {
+    // Pieces of 1 to 70 000 bytes, as a network delivers them, from a fixed seed.
+    let seed = 7;
+    const next = (below) => (seed = (seed * 48271) % 2147483647) % below;
+    for (const [name, bytes] of Object.entries(INPUTS)) {
+      for (const options of ["preset=6", WASM_SETTINGS]) {
+        const packed = lzmaPack(bytes, options);
+        const pieces = [];
+        for (let at = 0; at < packed.length; ) {
+          const size = 1 + next([1, 17, 4096, 70000][next(4)]);
+          pieces.push(packed.subarray(at, at + size));
+          at += size;
+        }
+        const [out, decoded] = unlzmaInPieces(pieces);
+        assert.ok(out.equals(bytes), `${name}, ${options}, ${pieces.length} pieces`);
+        // Before the last piece, all but what the last 64 bytes of input hold is
+        // decoded: the unpacking is not left for the end.
+        if (packed.length > 1000) {
+          const half = pieces.findIndex((_, i) => pieces.slice(0, i + 1).reduce((n, p) => n + p.length, 0) >= packed.length / 2);
+          assert.ok(decoded[half] > 0 && decoded[half] < bytes.length, `${name}: half the input gave ${decoded[half]} of ${bytes.length} B`);
+          assert.ok(decoded.every((n, i) => i === 0 || n >= decoded[i - 1]), `${name}: decoding went back`);
+        }
+      }
+    }
+  });
 
   test("the build's packing is xz's stream with the real size in the header", () => {
     const bytes = INPUTS["structured text"];
@@ -102,6 +128,19 @@ describe("unlzma: the wasm's unpacker", () => {
         assert.equal(unlzma(damaged).length, bytes.length);
       } catch (err) {
         assert.match(String(err), /^Error: unlzma: /, `byte ${at}`);
+      }
+      // Fed in pieces, the same: the same bytes or an Error.
+      let whole;
+      try {
+        whole = unlzma(damaged);
+      } catch (err) {
+        whole = String(err);
+      }
+      const pieces = [damaged.subarray(0, at), damaged.subarray(at, at + 1), damaged.subarray(at + 1)];
+      try {
+        assert.ok(unlzmaInPieces(pieces)[0].equals(whole), `byte ${at}, in pieces`);
+      } catch (err) {
+        assert.equal(String(err), whole, `byte ${at}, in pieces`);
       }
     }
   });

@@ -418,6 +418,9 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     // and worker unpacked it, and never fell back to the wasm itself.
     const wasm = `/${buildFiles(DIST)[1]}`;
     assert.ok(app.requests.includes(packedName(wasm)), `the packed wasm was downloaded: ${app.requests.join(" ")}`);
+    // Once: the page handed it to the service worker, whose own fetch would not
+    // have found it in this browser's HTTP cache (boot.js).
+    assert.equal(app.requests.filter((path) => path === packedName(wasm)).length, 1, `the packed wasm crossed the network once: ${app.requests.join(" ")}`);
     assert.ok(!app.requests.includes(wasm), "the wasm itself was not downloaded");
 
     await web.run("location.hash = '#/about'");
