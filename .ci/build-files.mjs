@@ -44,6 +44,9 @@ export const EXPORT_USE = /(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g;
 /** The wasm's exports a piece of the bindings JS uses. */
 export const exportsUsed = (js) => new Set([...js.matchAll(EXPORT_USE)].map((m) => m[1]));
 
+/** A name Trunk hashed, `<name>-<hex digits>.<ext>`, or its packed wasm: the name is the content (sw.js's HASHED). */
+export const HASHED_NAME = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
+
 /** sw.js's cache version (`VERSION = "<hex>"`), minified or not: group 1 is the hex. */
 export const SW_VERSION = /\bVERSION\s*=\s*"([0-9a-f]+)"/;
 

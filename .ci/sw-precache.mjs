@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { IMPORT_SCRIPTS, workerImports } from "./build-files.mjs";
+import { HASHED_NAME, IMPORT_SCRIPTS, workerImports } from "./build-files.mjs";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
@@ -85,8 +85,18 @@ const startsTheApp = (name) => /\.(wasm|js|css|lzma)$/.test(name);
 const stored = downloaded.filter((name) => name !== "index.html");
 const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
 
+// The unhashed files' digests: the worker takes the copy the page has just
+// downloaded from the HTTP cache when it is this build's (sw.js: download).
+const sha256 = (name) => createHash("sha256").update(readFileSync(join(staging, name))).digest("hex").slice(0, 16);
+const digests = Object.fromEntries(
+  precache.filter((url) => !HASHED_NAME.test(url)).map((url) => [url, sha256(url === "./" ? "index.html" : url)]),
+);
+
+// The placeholder, as written in sw.js or minified.
+const DIGESTS_PLACEHOLDER = /\{\s*__DIGESTS__\s*:\s*""\s*\}/;
+
 const template = readFileSync(swPath, "utf8");
-if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]')) {
+if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]') || !DIGESTS_PLACEHOLDER.test(template)) {
   console.error("sw-precache: sw.js lacks its placeholders");
   process.exit(1);
 }
@@ -102,7 +112,10 @@ const inlined = (call, name) => {
   }
   return script;
 };
-const filled = template.replace("__BUILD_VERSION__", version).replace('["__PRECACHE_LIST__"]', JSON.stringify(precache));
+const filled = template
+  .replace("__BUILD_VERSION__", version)
+  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache))
+  .replace(DIGESTS_PLACEHOLDER, JSON.stringify(digests));
 writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, inlined) : filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
 const siblings = await writeCompressedSiblings(staging, { thorough: release });

@@ -23,14 +23,19 @@ export const LANDSCAPE = { width: 844, height: 390 };
 /**
  * Serves a private copy of dist/ (tests may change it) on a free port;
  * `delayMs` slows every response down (see tests/tools/serve.mjs). `requests`
- * lists what was asked for: path and Cache-Control header.
+ * lists what was asked for: path, Cache-Control and Sec-Fetch-Dest headers.
  */
 export async function serveCopy({ delayMs = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-dist-"));
   cpSync(DIST, dir, { recursive: true });
   const requests = [];
   const onRequest = (req) =>
-    requests.push({ path: new URL(req.url, "http://x").pathname, cacheControl: req.headers["cache-control"] });
+    requests.push({
+      path: new URL(req.url, "http://x").pathname,
+      cacheControl: req.headers["cache-control"],
+      // "empty" for a fetch() (the service worker's, or boot.js's of the wasm)
+      dest: req.headers["sec-fetch-dest"],
+    });
   const server = await startServer(dir, 0, { delayMs, onRequest });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {

@@ -2,6 +2,7 @@
 // installs a service worker, keeps working with the server stopped, asks before
 // updating, talks to no other origin, and lives under a strict CSP.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -326,6 +327,37 @@ describe("app shell", () => {
         assert.equal(size, shot.sizes, shot.src);
         assert.ok(!precached.includes(shot.src), `${shot.src} is only for the install sheet`);
       }
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a new version stores its own copy of a changed unhashed file, not the one the browser kept", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page } = await openApp(context, app.url);
+      await waitForServiceWorkerControl(page);
+      // The page downloaded pre.js and the browser keeps that copy. A new
+      // version changes it: sw.js names it by its new digest (.ci/sw-precache.mjs).
+      const prePath = join(app.dir, "pre.js");
+      const changed = `${readFileSync(prePath, "utf8")}\n// the next version\n`;
+      writeFileSync(prePath, changed);
+      const swPath = join(app.dir, "sw.js");
+      const sw = readFileSync(swPath, "utf8");
+      const digest = createHash("sha256").update(changed).digest("hex").slice(0, 16);
+      const next = sw.replace(SW_VERSION, (version) => version.replace(/"$/, 'next"')).replace(/("pre\.js":")[0-9a-f]{16}"/, `$1${digest}"`);
+      assert.ok(next.includes(digest), "sw.js names pre.js by its digest");
+      writeFileSync(swPath, next);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      await page.locator(".update-notice").waitFor();
+      const stored = await page.evaluate(async () => {
+        const names = await caches.keys();
+        const cache = await caches.open(names.find((name) => name.endsWith("next")));
+        return (await cache.match("pre.js")).text();
+      });
+      assert.equal(stored, changed);
     } finally {
       await context.close();
       await app.stop();
