@@ -41,20 +41,62 @@ export function serveBench(dist) {
 const sleepUntil = (at) => new Promise((done) => setTimeout(done, Math.max(0, at - Date.now())));
 
 /**
- * A proxy to `port` shaped like a phone's connection: every byte down shares
- * one link of `bitsPerSecond`, each way takes half of `rttMs`, and a new
- * connection first costs a round trip (the TCP handshake). Server-side
- * because DevTools network emulation does not slow a service worker's
- * fetches. `bytesDown()` counts what was sent to the browser.
+ * The link down as one queue: a piece waits for every piece sent before it,
+ * whichever connection it is on (the bench's model: a big file holds back
+ * what is asked for after it).
  */
-export function throttle(port, { rttMs, bitsPerSecond }) {
+function queuedLink(bitsPerSecond) {
   let linkFreeAt = 0;
+  return (piece, at) => {
+    linkFreeAt = Math.max(Date.now(), linkFreeAt) + (piece.length * 8000) / bitsPerSecond;
+    at(linkFreeAt);
+  };
+}
+
+/**
+ * The link down shared in turn between the connections that have something
+ * to send, a piece each, as TCP flows roughly share a bottleneck and an HTTP/2
+ * server interleaves its streams (tests/tools/first-visit.mjs --fair).
+ */
+function sharedLink(bitsPerSecond) {
+  const waiting = []; // per connection, in turn: [piece, at][]
+  let busyUntil = 0;
+  let timer = null;
+  const next = () => {
+    timer = null;
+    const queue = waiting.shift();
+    if (!queue) return;
+    const [piece, at] = queue.shift();
+    if (queue.length) waiting.push(queue);
+    busyUntil = Math.max(Date.now(), busyUntil) + (piece.length * 8000) / bitsPerSecond;
+    at(busyUntil);
+    timer = setTimeout(next, Math.max(0, busyUntil - Date.now()));
+  };
+  return (piece, at, connection) => {
+    connection.queue ??= [];
+    if (!connection.queue.length) waiting.push(connection.queue);
+    connection.queue.push([piece, at]);
+    if (!timer) next();
+  };
+}
+
+/**
+ * A proxy to `port` shaped like a phone's connection: every byte down shares
+ * one link of `bitsPerSecond` (one queue, or in turn with `fair`), each way
+ * takes half of `rttMs`, and a new connection first costs a round trip (the
+ * TCP handshake). Server-side because DevTools network emulation does not
+ * slow a service worker's fetches. `bytesDown()` counts what was sent to the
+ * browser.
+ */
+export function throttle(port, { rttMs, bitsPerSecond, fair = false }) {
+  const link = fair ? sharedLink(bitsPerSecond) : queuedLink(bitsPerSecond);
   let down = 0;
   const sockets = new Set();
   const server = createTcpServer((client) => {
     sockets.add(client);
     const upstream = connect(port, "127.0.0.1");
     const openAt = Date.now() + rttMs;
+    const connection = {};
     let up = Promise.resolve();
     let back = Promise.resolve();
     client.on("data", (chunk) => {
@@ -65,9 +107,11 @@ export function throttle(port, { rttMs, bitsPerSecond }) {
       // Small pieces, so a big file trickles in as it would, sharing the link.
       for (let i = 0; i < data.length; i += 4096) {
         const piece = data.subarray(i, i + 4096);
-        linkFreeAt = Math.max(Date.now(), linkFreeAt) + (piece.length * 8000) / bitsPerSecond;
-        const at = linkFreeAt + rttMs / 2;
-        back = back.then(() => sleepUntil(at)).then(() => {
+        // Once it has crossed the link, half a round trip to the browser.
+        let sent;
+        const crossed = new Promise((done) => (sent = done));
+        link(piece, (at) => sent(at + rttMs / 2), connection);
+        back = back.then(() => crossed).then(sleepUntil).then(() => {
           down += piece.length;
           if (!client.destroyed) client.write(piece);
         });
