@@ -47,6 +47,13 @@ export const exportsUsed = (js) => new Set([...js.matchAll(EXPORT_USE)].map((m) 
 /** A name Trunk hashed, `<name>-<hex digits>.<ext>`, or its packed wasm: the name is the content (sw.js's HASHED). */
 export const HASHED_NAME = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
 
+/**
+ * Whether a precached URL is what an offline start needs: the page ("./"),
+ * the code and the style (the wasm under its packed or stored name). sw.js
+ * stores these first; the bench's "the game opened is ready" waits for them.
+ */
+export const startsTheApp = (url) => url === "./" || /\.(wasm|js|css|lzma)$/.test(url);
+
 /** sw.js's cache version (`VERSION = "<hex>"`), minified or not: group 1 is the hex. */
 export const SW_VERSION = /\bVERSION\s*=\s*"([0-9a-f]+)"/;
 

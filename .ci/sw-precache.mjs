@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { HASHED_NAME, IMPORT_SCRIPTS, workerImports } from "./build-files.mjs";
+import { HASHED_NAME, IMPORT_SCRIPTS, startsTheApp, workerImports } from "./build-files.mjs";
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
@@ -81,7 +81,6 @@ const version = hash.digest("hex").slice(0, 16);
 // "./" is the start URL and the shell every navigation gets; index.html is the same file.
 // What an offline start needs (the code and the style) is stored first, the
 // icons after: the game a first visit opened is ready offline the soonest.
-const startsTheApp = (name) => /\.(wasm|js|css|lzma)$/.test(name);
 const stored = downloaded.filter((name) => name !== "index.html");
 const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
 

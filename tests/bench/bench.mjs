@@ -61,7 +61,7 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
-import { precacheList, workerImports } from "../../.ci/build-files.mjs";
+import { precacheList, startsTheApp, workerImports } from "../../.ci/build-files.mjs";
 import { storedName } from "../../.ci/pack-wasm.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
@@ -151,7 +151,7 @@ async function firstVisit(browser, variant) {
     // The game opened is Nordau Shift; it needs the page, the wasm, the JS and
     // the CSS. The worker stores the packed wasm unpacked, under the wasm's name.
     const precached = precacheList(DIST(variant)).map(storedName);
-    const needed = precached.filter((url) => url === "./" || /\.(wasm|js|css)$/.test(url));
+    const needed = precached.filter(startsTheApp);
     await page.goto(`${slow.url}#/nordau`, { timeout: 60_000 });
     // When the worker's cache holds every one of `urls` (ms since navigation
     // start), asked every 50 ms (waitForFunction does not wait for a promise).

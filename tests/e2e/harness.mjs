@@ -23,7 +23,7 @@ export const LANDSCAPE = { width: 844, height: 390 };
 /**
  * Serves a private copy of dist/ (tests may change it) on a free port;
  * `delayMs` slows every response down (see tests/tools/serve.mjs). `requests`
- * lists what was asked for: path, Cache-Control and Sec-Fetch-Dest headers.
+ * lists what was asked for: path and Sec-Fetch-Dest header.
  */
 export async function serveCopy({ delayMs = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-dist-"));
@@ -32,7 +32,6 @@ export async function serveCopy({ delayMs = 0 } = {}) {
   const onRequest = (req) =>
     requests.push({
       path: new URL(req.url, "http://x").pathname,
-      cacheControl: req.headers["cache-control"],
       // "empty" for a fetch() (the service worker's, or boot.js's of the wasm)
       dest: req.headers["sec-fetch-dest"],
     });

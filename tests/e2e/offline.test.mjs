@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { buildFiles, precacheList } from "../../.ci/build-files.mjs";
+import { HASHED_NAME as HASHED, buildFiles, precacheList } from "../../.ci/build-files.mjs";
 import { packedName } from "../../.ci/pack-wasm.mjs";
 import { DIST, collectPageErrors, launchPersistentPhone, screenshot, serveCopy } from "./harness.mjs";
 
@@ -35,9 +35,6 @@ const STORAGE_ANSWERS = [
 function precachePaths(dir) {
   return precacheList(dir).map((entry) => new URL(entry, "http://x/").pathname);
 }
-
-/** Trunk's hashed names (sw.js stores those as the page downloaded them). */
-const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/;
 
 /**
  * How often each path crossed the network for sw.js: an unhashed file counts

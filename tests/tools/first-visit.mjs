@@ -12,7 +12,7 @@
 // of it (tests/bench/server.mjs). Needs `.ci/setup --browser`.
 import { launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { serveBench, throttle } from "../bench/server.mjs";
-import { precacheList } from "../../.ci/build-files.mjs";
+import { precacheList, startsTheApp } from "../../.ci/build-files.mjs";
 import { storedName } from "../../.ci/pack-wasm.mjs";
 
 const args = process.argv.slice(2);
@@ -24,8 +24,10 @@ if (!dist) {
 const runs = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 3;
 const fair = args.includes("--fair");
 
-const precached = precacheList(dist).map(storedName).map((url) => new URL(url, "http://x/").pathname);
-const needed = precached.filter((path) => path === "/" || /\.(wasm|js|css)$/.test(path));
+const stored = precacheList(dist).map(storedName);
+const pathOf = (url) => new URL(url, "http://x/").pathname;
+const precached = stored.map(pathOf);
+const needed = stored.filter(startsTheApp).map(pathOf);
 
 /** ms since navigation of: the wasm's download ending, the app started, the opened game and every game stored. */
 async function visit(browser) {

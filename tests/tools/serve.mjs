@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { HASHED_NAME } from "../../.ci/build-files.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -70,7 +71,7 @@ export function staticHandler(dir, { compress = false } = {}) {
         // As docs/deploy.md asks of a real host: a hashed name is its content,
         // so it may be kept for ever; the service worker script must always be
         // checked for updates; the rest is checked each time.
-        "Cache-Control": /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)(\.lzma)?$/.test(file)
+        "Cache-Control": HASHED_NAME.test(file)
           ? "public, max-age=31536000, immutable"
           : file.endsWith("sw.js") ? "no-cache" : "max-age=0",
         ...headers,
