@@ -24,12 +24,14 @@ const CACHE_PREFIX = "nordau-shift-" + new URL(self.registration.scope).pathname
 const CACHE = CACHE_PREFIX + VERSION;
 // Builds before the scope was in the name used "nordau-shift-<16 hex>".
 const LEGACY_CACHE = /^nordau-shift-[0-9a-f]{16}$/;
-// On a first visit the page that registers this worker downloads and unpacks
-// the wasm, and hands it over in this cache (boot.js names it the same): its
-// entry says 202 until the wasm is there, and is gone if none is coming. Not
-// a version, so the activation deletes it.
+// On a first visit the page that registers this worker hands it every file it
+// stores in this cache (boot.js names it the same): the wasm it downloads and
+// unpacks, the rest as it has them or downloads them. A file's entry says 202
+// until the file is there, and is gone if none is coming. Not a version, so
+// the activation deletes it.
 const HANDOFF = CACHE_PREFIX + "handoff";
-// How long to wait for it: a page closed mid-download never hands it over.
+// How long to wait for a file, at most: a page closed mid-download never
+// hands it over (a closed page is noticed sooner: handedOver).
 const HANDOFF_WAIT_MS = 60_000;
 // A few downloads at a time: a slow connection's latency overlaps, and the
 // progress the page shows still moves file by file.
@@ -60,13 +62,18 @@ async function digest(response) {
   return Array.from(sum.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** Whether a response holds this build's `url`: a hashed name is its content; an unhashed file's digest must say so. */
+async function thisBuilds(url, response) {
+  return !DIGESTS[url] || (await digest(response.clone()).catch(() => null)) === DIGESTS[url];
+}
+
 async function download(url) {
-  // An unhashed file the page has just downloaded (the page, its scripts, an
-  // icon) is taken as the browser keeps it, stale or not, when its digest
-  // says it is this build's: a round trip less on a first visit.
+  // An unhashed file the browser has kept (an update's unchanged icons and
+  // scripts) is taken as it is, stale or not, when its digest says it is this
+  // build's: a round trip less for each.
   if (DIGESTS[url]) {
     const kept = await fetch(new Request(url, { cache: "force-cache" })).catch(() => null);
-    if (kept?.ok && (await digest(kept.clone()).catch(() => null)) === DIGESTS[url]) return kept;
+    if (kept?.ok && (await thisBuilds(url, kept))) return kept;
   }
   // "reload": straight from the server, so a stale HTTP-cached file can never
   // enter a new version's cache. A hashed name (app-<hash>.css, …) is its
@@ -83,12 +90,28 @@ async function download(url) {
   return response;
 }
 
-/** The wasm under `key` as a page handed it over, waiting while it is coming; or undefined. */
+// The page posts on this channel each time it hands a file over (boot.js),
+// so an install waiting for one looks again at once.
+const handoffNews = typeof BroadcastChannel === "function" ? new BroadcastChannel(HANDOFF) : null;
+let nextNews = null;
+/** Settles at the page's next message from now on, or after `ms`. */
+function news(ms) {
+  nextNews ??= new Promise((heard) =>
+    handoffNews?.addEventListener("message", () => heard((nextNews = null)), { once: true }),
+  );
+  return Promise.race([nextNews, new Promise((wait) => setTimeout(wait, ms))]);
+}
+
+/** The file under `key` as a page handed it over, waiting while it is coming; or undefined. */
 async function handedOver(key) {
   for (const end = Date.now() + HANDOFF_WAIT_MS; Date.now() < end; ) {
+    // Listening before looking: a message while it looks is not missed.
+    const heard = news(handoffNews ? 500 : 50);
     const entry = await caches.match(key, { cacheName: HANDOFF });
     if (entry?.status !== 202) return entry;
-    await new Promise((wait) => setTimeout(wait, 50));
+    // No page left to hand it over: the worker downloads it itself.
+    if ((await self.clients.matchAll({ type: "window", includeUncontrolled: true })).length === 0) return;
+    await heard;
   }
 }
 
@@ -99,9 +122,13 @@ async function store(cache, url) {
   // Stored unpacked, the page then starts from the wasm as it always did:
   // compiled while it streams from the cache, the compiled code kept by the
   // browser. A host that does not serve the packed file, or damages it: the wasm itself.
-  const response = PACKED.test(url)
-    ? (await handedOver(key)) ?? (await download(url).then(self.unpackedWasm).catch(() => download(key)))
-    : await download(url);
+  const handed = await handedOver(key);
+  const response =
+    handed && (await thisBuilds(url, handed))
+      ? handed
+      : PACKED.test(url)
+        ? await download(url).then(self.unpackedWasm).catch(() => download(key))
+        : await download(url);
   await cache.put(key, response);
 }
 

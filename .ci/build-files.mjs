@@ -83,3 +83,10 @@ export function workerImports(dir) {
 
 /** One `importScripts("…")` call in sw.js, minified or not; the script's name is group 1. */
 export const IMPORT_SCRIPTS = /\bimportScripts\(\s*["']([^"']+)["']\s*\)/g;
+
+/**
+ * How the cache a first visit's page hands the worker its files in ends
+ * (boot.js's HANDOFF, sw.js's CACHE_PREFIX + "handoff"): its entries say 202
+ * while a file is coming, so it is never the worker's own cache.
+ */
+export const HANDOFF_SUFFIX = "-handoff";

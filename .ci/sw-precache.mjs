@@ -9,7 +9,7 @@
 // (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { HASHED_NAME, IMPORT_SCRIPTS, startsTheApp, workerImports } from "./build-files.mjs";
 import { writeCompressedSiblings } from "./compress.mjs";
@@ -50,6 +50,53 @@ if (release) {
   console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
 }
 
+// The scripts the worker imports (the unpacker): in a release build written
+// into it where it called importScripts, so a first visit's worker fetches
+// one script before its install starts, not two, a round trip sooner
+// (docs/performance.md). Each is one expression, an arrow function called at
+// once, as terser writes it.
+const imported = new Set(workerImports(staging));
+const inlined = (name) => {
+  const script = readFileSync(join(staging, name), "utf8").trim().replace(/;$/, "");
+  if (!/^\(\(\)=>\{[\s\S]*\}\)\(\)$/.test(script)) {
+    console.error(`sw-precache: ${name} is not one minified (()=>{…})() to write in`);
+    process.exit(1);
+  }
+  return script;
+};
+// The unpacker, which boot.js also runs, in a worker of its own on a first
+// visit, from the text written into it (UNPACKER): then nothing fetches the
+// file, and a release build leaves it out.
+const UNPACKER_SCRIPT = "unlzma.js";
+const unpacker = release ? inlined(UNPACKER_SCRIPT) : null;
+const inlinedImports = release ? new Map([...imported].map((name) => [name, inlined(name)])) : null;
+if (release) for (const name of new Set([...imported, UNPACKER_SCRIPT])) rmSync(join(staging, name));
+
+// The favicon written into the page as a data: URL (a release build): asked
+// for by the browser during a first visit's download, it held one of
+// HTTP/1.1's six connections to the host behind the wasm, and a file the
+// worker needed waited for the next free one, a round trip more
+// (docs/performance.md). The file stays for the manifest.
+if (release) {
+  const htmlPath = join(staging, "index.html");
+  const html = readFileSync(htmlPath, "utf8");
+  const favicon = /<link\b[^>]*\brel=["']?icon\b[^>]*>/.exec(html)?.[0];
+  const href = favicon && /\bhref=(["']?)([^"'\s>]+\.svg)\1/.exec(favicon);
+  if (!href) {
+    console.error("sw-precache: index.html has no SVG favicon link to write in");
+    process.exit(1);
+  }
+  const svg = readFileSync(join(staging, href[2]), "utf8")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/>\s+</g, "><")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replaceAll('"', "'");
+  // What a data: URL in a double-quoted attribute must escape; the rest stays readable.
+  const url = `data:image/svg+xml,${svg.replace(/[%#<>\n]/g, encodeURIComponent)}`;
+  writeFileSync(htmlPath, html.replace(favicon, favicon.replace(href[0], `href="${url}"`)));
+}
+
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -66,11 +113,27 @@ const files = listFiles(staging)
   .sort();
 // The worker downloads the packed wasm, not the wasm (which stays on the
 // server for a page whose unpacking failed). The scripts the worker imports
-// (the unpacker) are part of the worker: in a release build written into
-// it, below; the file stays on the server for a first visit's page, which
-// unpacks the wasm in a worker of its own before the service worker exists.
-const imported = new Set(workerImports(staging));
+// are part of the worker, not files it stores.
 const downloaded = files.filter((name) => name !== packedWasm && !imported.has(name));
+
+// "./" is the start URL and the shell every navigation gets; index.html is the same file.
+// What an offline start needs (the code and the style) is stored first, the
+// icons after: the game a first visit opened is ready offline the soonest.
+const stored = downloaded.filter((name) => name !== "index.html");
+const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
+
+// boot.js hands the worker every file it stores on a first visit: the list,
+// and in a release build the unpacker, go into it before the build is hashed.
+const PRECACHE_PLACEHOLDER = '["__PRECACHE_LIST__"]';
+const UNPACKER_PLACEHOLDER = '"__UNPACKER__"';
+const bootPath = join(staging, "boot.js");
+const boot = readFileSync(bootPath, "utf8");
+if (!boot.includes(PRECACHE_PLACEHOLDER) || !boot.includes(UNPACKER_PLACEHOLDER)) {
+  console.error("sw-precache: boot.js lacks its placeholders");
+  process.exit(1);
+}
+const bootFilled = boot.replace(PRECACHE_PLACEHOLDER, JSON.stringify(precache));
+writeFileSync(bootPath, release ? bootFilled.replace(UNPACKER_PLACEHOLDER, JSON.stringify(unpacker)) : bootFilled);
 
 const hash = createHash("sha256");
 for (const name of files) {
@@ -78,11 +141,6 @@ for (const name of files) {
   hash.update(readFileSync(join(staging, name)));
 }
 const version = hash.digest("hex").slice(0, 16);
-// "./" is the start URL and the shell every navigation gets; index.html is the same file.
-// What an offline start needs (the code and the style) is stored first, the
-// icons after: the game a first visit opened is ready offline the soonest.
-const stored = downloaded.filter((name) => name !== "index.html");
-const precache = ["./", ...stored.filter(startsTheApp), ...stored.filter((name) => !startsTheApp(name))];
 
 // The unhashed files' digests: the worker takes the copy the page has just
 // downloaded from the HTTP cache when it is this build's (sw.js: download).
@@ -95,27 +153,15 @@ const digests = Object.fromEntries(
 const DIGESTS_PLACEHOLDER = /\{\s*__DIGESTS__\s*:\s*""\s*\}/;
 
 const template = readFileSync(swPath, "utf8");
-if (!template.includes("__BUILD_VERSION__") || !template.includes('["__PRECACHE_LIST__"]') || !DIGESTS_PLACEHOLDER.test(template)) {
+if (!template.includes("__BUILD_VERSION__") || !template.includes(PRECACHE_PLACEHOLDER) || !DIGESTS_PLACEHOLDER.test(template)) {
   console.error("sw-precache: sw.js lacks its placeholders");
   process.exit(1);
 }
-// A release build's worker has its imports written in where it called
-// importScripts: a first visit's worker then fetches one script before its
-// install starts, not two, a round trip sooner (docs/performance.md). Each
-// is one expression, an arrow function called at once, as terser writes it.
-const inlined = (call, name) => {
-  const script = readFileSync(join(staging, name), "utf8").trim().replace(/;$/, "");
-  if (!/^\(\(\)=>\{[\s\S]*\}\)\(\)$/.test(script)) {
-    console.error(`sw-precache: ${name} is not one minified (()=>{…})() to write into sw.js`);
-    process.exit(1);
-  }
-  return script;
-};
 const filled = template
   .replace("__BUILD_VERSION__", version)
-  .replace('["__PRECACHE_LIST__"]', JSON.stringify(precache))
+  .replace(PRECACHE_PLACEHOLDER, JSON.stringify(precache))
   .replace(DIGESTS_PLACEHOLDER, JSON.stringify(digests));
-writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, inlined) : filled);
+writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, (_, name) => inlinedImports.get(name)) : filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
 const siblings = await writeCompressedSiblings(staging, { thorough: release });
 console.log(`compress: ${siblings} precompressed siblings (.gz${release ? " by zopfli" : ""}, .br)`);

@@ -23,39 +23,80 @@ const painted = new Promise((painted) => {
 // a worker unpacks it off the main thread, piece by piece as it arrives (far
 // less to download than the wasm's best gzip or brotli: docs/performance.md).
 // The wasm itself stays on the server: if unpacking fails, it is used.
-//
-// The service worker is registered as the download starts, so it stores the
-// small files meanwhile, and this page hands it the wasm it unpacks through
-// a cache of their own (HANDOFF; sw.js waits for it while the entry says
-// 202, "coming"): WebKit's worker does not share the page's HTTP cache and
-// would download the file a second time, beside this one, and any worker
-// would unpack it again. Every later start reads the wasm as it is stored.
+const firstVisit = Boolean(tag.dataset.packed) && !navigator.serviceWorker?.controller;
+// The unpacker (assets/unlzma.js), written in here by a release build
+// (.ci/sw-precache.mjs) and started at once from this text: a worker script
+// of its own would be asked for after the wasm, and on a slow link arrive
+// after all of it, too late to unpack during the download. (The
+// Content-Security-Policy allows workers from blob: URLs for this.)
+const UNPACKER = '__UNPACKER__';
+let unpacker = null;
+if (firstVisit) {
+  try {
+    unpacker = new Worker(URL.createObjectURL(new Blob([UNPACKER], { type: 'text/javascript' })));
+  } catch (_) {
+    // No worker: the wasm itself, below.
+  }
+}
+// The service worker is registered as the download starts, and this page
+// hands it every file it stores through a cache of their own (HANDOFF; sw.js
+// waits for a file while its entry says 202, "coming"): the wasm it unpacks,
+// and the rest as the browser keeps them after this page's own loading, or
+// downloaded now, after the wasm. The worker then fetches nothing: WebKit's
+// does not share the page's HTTP cache and would download each file a second
+// time, and on a slow link the worker's own requests would wait for all of
+// the wasm. Every later start reads the wasm as it is stored.
 // sw.js's CACHE_PREFIX and "handoff"; the worker's scope is this page's folder.
 const HANDOFF = `nordau-shift-${new URL('./', location.href).pathname}-handoff`;
+// sw.js's PRECACHE, written in by the build (.ci/sw-precache.mjs).
+const PRECACHE = ['__PRECACHE_LIST__'];
 // What a visit closed too soon, or a worker that stopped waiting, left there.
 const dropHandoff = async () => caches.delete(HANDOFF);
 let handoff = null;
-let handing = Promise.resolve();
-// Sets the wasm's entry: a response to store, or null when none is coming.
-// With no Cache Storage here, nothing: the worker downloads for itself.
-const hand = (response) => {
-  handoff ??= dropHandoff().then(() => caches.open(HANDOFF));
-  const key = new URL(tag.dataset.wasm, location.href).href;
-  handing = handing.then(() => handoff).then((cache) => (response ? cache.put(key, response) : cache.delete(key))).catch(() => {});
-  return handing;
+let marked = null;
+// Tells a waiting worker that an entry changed (sw.js: handedOver).
+const news = typeof BroadcastChannel === 'function' ? new BroadcastChannel(HANDOFF) : null;
+// Sets a file's entry: a response to store, or null when none is coming. Every
+// entry says 202 before the worker is registered. With no Cache Storage here,
+// nothing: the worker downloads for itself.
+const hand = (url, response) =>
+  marked
+    .then(() => handoff)
+    .then((cache) => (response ? cache.put(url, response) : cache.delete(url)))
+    .then(() => news?.postMessage(url))
+    .catch(() => {});
+const url = (name) => new URL(name, location.href).href;
+// Returns how to hand over the wasm once unpacked.
+const handOver = (packed) => {
+  if (!navigator.serviceWorker) return () => {};
+  const others = PRECACHE.filter((name) => url(name) !== url(packed));
+  handoff = dropHandoff().then(() => caches.open(HANDOFF));
+  marked = handoff
+    .then((cache) => Promise.all([tag.dataset.wasm, ...others].map((name) => cache.put(url(name), new Response(null, { status: 202 })))))
+    .catch(() => {});
+  marked.then(() => navigator.serviceWorker.register('sw.js')).catch(() => {});
+  for (const name of others) {
+    // "force-cache": as this page has it, if it does (stale or not: the
+    // worker checks an unhashed file's digest); "low": after the wasm.
+    fetch(name, { cache: 'force-cache', priority: 'low' })
+      .then((response) => hand(url(name), response.ok ? response : null))
+      .catch(() => hand(url(name), null));
+  }
+  return (wasm) => hand(url(tag.dataset.wasm), wasm);
 };
 const unpacked = async (packed) => {
-  // The worker starts while the packed file downloads.
-  const worker = new Worker('./unlzma.js');
+  if (!unpacker) throw new Error('no worker to unpack the wasm');
+  const worker = unpacker;
   const answer = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (typeof data === 'string' ? reject(new Error(data)) : resolve(data));
-    worker.onerror = (event) => reject(new Error(event.message || 'unlzma.js did not start'));
+    worker.onerror = (event) => reject(new Error(event.message || 'the unpacker did not start'));
   });
   answer.catch(() => {}); // when the download fails first, nobody awaits it
   let reader = null;
+  let handWasm = () => {};
   try {
     const download = fetch(packed);
-    hand(new Response(null, { status: 202 })).then(() => navigator.serviceWorker?.register('sw.js')).catch(() => {});
+    handWasm = handOver(packed);
     const response = await download;
     if (!response.ok) throw new Error(`${packed}: HTTP ${response.status}`);
     // Each piece goes to the worker as it arrives (copied: a piece's buffer is
@@ -69,11 +110,11 @@ const unpacked = async (packed) => {
     worker.postMessage(null);
     const wasm = await answer;
     const headers = { 'Content-Type': 'application/wasm' };
-    hand(new Response(wasm, { headers }));
+    handWasm(new Response(wasm, { headers }));
     return new Response(wasm, { headers });
   } catch (err) {
     reader?.cancel().catch(() => {});
-    hand(null);
+    handWasm(null);
     throw err;
   } finally {
     worker.terminate();
@@ -81,7 +122,7 @@ const unpacked = async (packed) => {
 };
 const fetchWasm = () => {
   const { packed, wasm } = tag.dataset;
-  if (!packed || navigator.serviceWorker?.controller) return fetch(wasm);
+  if (!firstVisit) return fetch(wasm);
   return unpacked(packed).catch(() => fetch(wasm));
 };
 // The wasm is asked for once the screen has painted, whether or not the

@@ -15,7 +15,6 @@ pub fn AppBar() -> impl IntoView {
             // The name starts with the visible text (WCAG 2.5.3), then says where it goes.
             <a class="brand" href=Route::Home.href()
                 aria-label=move || format!("{} — {}", i18n.t().shell.app_name, i18n.t().shell.nav_home)>
-                <img src="icons/icon.svg" alt="" width="32" height="32"/>
                 <span>{i18n.word(|i| i.t().shell.app_name)}</span>
             </a>
             <nav class="app-bar-actions">

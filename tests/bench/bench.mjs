@@ -61,7 +61,7 @@ import { extname, join } from "node:path";
 import { REPO, launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { sizeReport } from "../tools/size-report.mjs";
 import { breakdown, breakdownTable } from "../tools/wasm-breakdown.mjs";
-import { precacheList, startsTheApp, workerImports } from "../../.ci/build-files.mjs";
+import { HANDOFF_SUFFIX, precacheList, startsTheApp, workerImports } from "../../.ci/build-files.mjs";
 import { storedName } from "../../.ci/pack-wasm.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
@@ -158,14 +158,15 @@ async function firstVisit(browser, variant) {
     const stored = async (urls) => {
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
-        const at = await page.evaluate(async (urls) => {
+        const at = await page.evaluate(async ([urls, handoff]) => {
           for (const key of await caches.keys()) {
+            if (key.endsWith(handoff)) continue;
             const cache = await caches.open(key);
             const held = await Promise.all(urls.map((url) => cache.match(new URL(url, location.href).href)));
             if (held.every(Boolean)) return performance.now();
           }
           return null;
-        }, urls);
+        }, [urls, HANDOFF_SUFFIX]);
         if (at !== null) return at;
         await new Promise((wait) => setTimeout(wait, 50));
       }

@@ -52,9 +52,10 @@ function workerFetches(app) {
 /**
  * Every precached file crossed the network once: a hashed one (the wasm, 90 %
  * of the bytes) as the page downloaded it; an unhashed one the page had
- * downloaded too (the page, its scripts, the icon) not again, for the worker
- * took the browser's copy, its digest this build's; the rest (the manifest's
- * icons, the manifest) by the worker.
+ * downloaded too (the page, its scripts, the icon) not again, for the page
+ * handed the worker the browser's copy, its digest this build's; the rest
+ * (the manifest's icons, the manifest) by one fetch(), the page's on a
+ * first visit (boot.js).
  */
 function assertFetchedOnce(app, paths, except = null) {
   const fetched = workerFetches(app);
@@ -99,6 +100,9 @@ async function catchSaving(page, pattern) {
 async function firstVisit(context, app, lang) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  // The images the page asked for (not the browser's own look at the manifest's icons).
+  const images = [];
+  page.on("request", (request) => request.resourceType() === "image" && images.push(new URL(request.url()).pathname));
   await page.goto(app.url);
 
   const saving = await catchSaving(page, TEXT[lang].saving);
@@ -121,7 +125,7 @@ async function firstVisit(context, app, lang) {
   const bar = await page.locator(".offline-status progress").evaluate((bar) => ({ value: bar.value, max: bar.max }));
   assert.deepEqual(bar, { value: 1, max: 1 });
   await screenshot(page, `offline-ready-${lang}-portrait`);
-  return { page, errors, paths };
+  return { page, errors, paths, images };
 }
 
 describe("ready for offline, visibly", () => {
@@ -129,10 +133,14 @@ describe("ready for offline, visibly", () => {
     const app = await serveCopy({ delayMs: SLOW_MS });
     const context = await launchPersistentPhone();
     try {
-      const { page, errors, paths } = await firstVisit(context, app, "en");
+      const { page, errors, paths, images } = await firstVisit(context, app, "en");
 
       assert.ok(paths.some((path) => HASHED.test(path)) && paths.some((path) => !HASHED.test(path)));
       const fetched = assertFetchedOnce(app, paths);
+      // The brand icon was asked for once: the app's bar shows the image the
+      // static first screen loaded (a style's, app.css), with no second
+      // request that a network lost at "ready" would leave unanswered.
+      assert.deepEqual(images, ["/icons/icon.svg"], "the page asked for the icon once");
       // The wasm crossed it packed (issue #25): the page unpacked it, and the
       // worker stored it unpacked; nobody downloaded the wasm itself.
       const wasm = `/${buildFiles(app.dir)[1]}`;
@@ -207,6 +215,43 @@ describe("ready for offline, visibly", () => {
       // The others were stored once, not fetched again.
       const fetched = assertFetchedOnce(app, paths, missing);
       assert.ok(fetched[missing] >= 2, "the missing file was asked for again");
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("a first visit closed during the download: the worker stores every file itself, not waiting for the page's", async () => {
+    const app = await serveCopy({ delayMs: SLOW_MS });
+    const context = await launchPersistentPhone();
+    try {
+      const first = await context.newPage();
+      await first.goto(app.url);
+      // The worker is installing, waiting for the files the page hands it
+      // (boot.js), and the wasm is still coming: the page goes away.
+      const installing = () => navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.installing));
+      for (let tries = 0; !(await first.evaluate(installing)); tries++) {
+        assert.ok(tries < 200, "the page registered its worker");
+        await first.waitForTimeout(25);
+      }
+      const closedAt = Date.now();
+      await first.close();
+      // With no page left, the worker downloads what never came; it would
+      // otherwise wait a minute for each (sw.js: HANDOFF_WAIT_MS).
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+      for (;;) {
+        const state = await worker.evaluate(() => self.registration.active?.state ?? "installing");
+        if (state === "activated") break;
+        assert.ok(Date.now() - closedAt < 20_000, `the worker installed without the page (still ${state})`);
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await app.stop();
+      await page.goto(`${app.url}#/nordau`);
+      await page.locator(".ns-setup").waitFor();
+      assert.deepEqual(errors, []);
     } finally {
       await context.close();
       await app.stop();

@@ -12,7 +12,7 @@
 // of it (tests/bench/server.mjs). Needs `.ci/setup --browser`.
 import { launchBrowser, phoneContext } from "../e2e/harness.mjs";
 import { serveBench, throttle } from "../bench/server.mjs";
-import { precacheList, startsTheApp } from "../../.ci/build-files.mjs";
+import { HANDOFF_SUFFIX, precacheList, startsTheApp } from "../../.ci/build-files.mjs";
 import { storedName } from "../../.ci/pack-wasm.mjs";
 
 const args = process.argv.slice(2);
@@ -51,7 +51,8 @@ async function visit(browser) {
     let all = null;
     while (all === null && Date.now() - t0 < 30_000) {
       const { caches } = await cdp.send("CacheStorage.requestCacheNames", { securityOrigin: origin });
-      for (const { cacheId } of caches) {
+      for (const { cacheId, cacheName } of caches) {
+        if (cacheName.endsWith(HANDOFF_SUFFIX)) continue;
         const { cacheDataEntries } = await cdp.send("CacheStorage.requestEntries", { cacheId, skipCount: 0, pageSize: 100 });
         const held = new Set(cacheDataEntries.map((entry) => new URL(entry.requestURL).pathname));
         if (opened === null && needed.every((path) => held.has(path))) opened = Date.now() - t0;
