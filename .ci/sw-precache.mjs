@@ -142,8 +142,8 @@ for (const name of files) {
 }
 const version = hash.digest("hex").slice(0, 16);
 
-// The unhashed files' digests: the worker takes the copy the page has just
-// downloaded from the HTTP cache when it is this build's (sw.js: download).
+// The unhashed files' digests: the worker stores a copy the page handed over,
+// or the browser kept, only when it is this build's (sw.js: thisBuilds).
 const sha256 = (name) => createHash("sha256").update(readFileSync(join(staging, name))).digest("hex").slice(0, 16);
 const digests = Object.fromEntries(
   precache.filter((url) => !HASHED_NAME.test(url)).map((url) => [url, sha256(url === "./" ? "index.html" : url)]),
