@@ -77,8 +77,8 @@ async function download(url) {
   }
   // "reload": straight from the server, so a stale HTTP-cached file can never
   // enter a new version's cache. A hashed name (app-<hash>.css, …) is its
-  // content, so the copy the page has just downloaded is the right one: on a
-  // first visit the wasm then crosses the network once, not twice.
+  // content, so whatever copy the browser has is the right one (a first
+  // visit whose page handed nothing over still downloads nothing twice).
   const mode = HASHED.test(url) ? "default" : "reload";
   let response;
   try {

@@ -52,29 +52,28 @@ const HANDOFF = `nordau-shift-${new URL('./', location.href).pathname}-handoff`;
 const PRECACHE = ['__PRECACHE_LIST__'];
 // What a visit closed too soon, or a worker that stopped waiting, left there.
 const dropHandoff = async () => caches.delete(HANDOFF);
-let handoff = null;
-let marked = null;
-// Tells a waiting worker that an entry changed (sw.js: handedOver).
-const news = typeof BroadcastChannel === 'function' ? new BroadcastChannel(HANDOFF) : null;
-// Sets a file's entry: a response to store, or null when none is coming. Every
-// entry says 202 before the worker is registered. With no Cache Storage here,
-// nothing: the worker downloads for itself.
-const hand = (url, response) =>
-  marked
-    .then(() => handoff)
-    .then((cache) => (response ? cache.put(url, response) : cache.delete(url)))
-    .then(() => news?.postMessage(url))
-    .catch(() => {});
 const url = (name) => new URL(name, location.href).href;
-// Returns how to hand over the wasm once unpacked.
+// Registers the worker and hands it the other files; returns how to hand
+// over the wasm once unpacked.
 const handOver = (packed) => {
   if (!navigator.serviceWorker) return () => {};
   const others = PRECACHE.filter((name) => url(name) !== url(packed));
-  handoff = dropHandoff().then(() => caches.open(HANDOFF));
-  marked = handoff
+  const handoff = dropHandoff().then(() => caches.open(HANDOFF));
+  // Every entry says 202 before the worker is registered.
+  const marked = handoff
     .then((cache) => Promise.all([tag.dataset.wasm, ...others].map((name) => cache.put(url(name), new Response(null, { status: 202 })))))
     .catch(() => {});
   marked.then(() => navigator.serviceWorker.register('sw.js')).catch(() => {});
+  // Tells a waiting worker that an entry changed (sw.js: handedOver).
+  const news = typeof BroadcastChannel === 'function' ? new BroadcastChannel(HANDOFF) : null;
+  // Sets a file's entry: a response to store, or null when none is coming.
+  // With no Cache Storage here, nothing: the worker downloads for itself.
+  const hand = (key, response) =>
+    marked
+      .then(() => handoff)
+      .then((cache) => (response ? cache.put(key, response) : cache.delete(key)))
+      .then(() => news?.postMessage(key))
+      .catch(() => {});
   for (const name of others) {
     // "force-cache": as this page has it, if it does (stale or not: the
     // worker checks an unhashed file's digest); "low": after the wasm.

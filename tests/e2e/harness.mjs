@@ -32,7 +32,7 @@ export async function serveCopy({ delayMs = 0 } = {}) {
   const onRequest = (req) =>
     requests.push({
       path: new URL(req.url, "http://x").pathname,
-      // "empty" for a fetch() (the service worker's, or boot.js's of the wasm)
+      // "empty" for a fetch() (the service worker's, or boot.js's on a first visit)
       dest: req.headers["sec-fetch-dest"],
     });
   const server = await startServer(dir, 0, { delayMs, onRequest });

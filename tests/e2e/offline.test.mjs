@@ -37,11 +37,12 @@ function precachePaths(dir) {
 }
 
 /**
- * How often each path crossed the network for sw.js: an unhashed file counts
- * when the worker asked the server for it (a fetch(), no destination), a
- * hashed one each time anyone asked the server for it (page or worker).
+ * How often each path crossed the network for the worker's install: an
+ * unhashed file counts when a fetch() asked the server for it (no
+ * destination: the worker's, or on a first visit boot.js's, which hands it
+ * over), a hashed one each time anyone asked the server for it.
  */
-function workerFetches(app) {
+function installFetches(app) {
   const counts = {};
   for (const { path, dest } of app.requests) {
     if (dest === "empty" || HASHED.test(path)) counts[path] = (counts[path] ?? 0) + 1;
@@ -58,7 +59,7 @@ function workerFetches(app) {
  * first visit (boot.js).
  */
 function assertFetchedOnce(app, paths, except = null) {
-  const fetched = workerFetches(app);
+  const fetched = installFetches(app);
   const byPage = new Set(app.requests.filter(({ dest }) => dest !== "empty").map(({ path }) => path));
   const reused = paths.filter((path) => !HASHED.test(path) && byPage.has(path));
   assert.ok(reused.includes("/") && reused.some((path) => path.endsWith(".js")), `the worker took the page's copies: ${reused}`);
@@ -272,7 +273,7 @@ describe("ready for offline, visibly", () => {
         const errors = collectPageErrors(page);
         await page.goto(app.url);
         await page.locator(".offline-status[data-state=ready]").waitFor({ timeout: 20000 });
-        assert.ok(workerFetches(app)[wasm] >= 1, "the wasm itself was downloaded");
+        assert.ok(installFetches(app)[wasm] >= 1, "the wasm itself was downloaded");
         await app.stop();
         await page.goto(`${app.url}#/nordau`);
         await page.reload();
