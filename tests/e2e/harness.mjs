@@ -22,10 +22,11 @@ export const LANDSCAPE = { width: 844, height: 390 };
 
 /**
  * Serves a private copy of dist/ (tests may change it) on a free port;
- * `delayMs` slows every response down (see tests/tools/serve.mjs). `requests`
- * lists what was asked for: path and Sec-Fetch-Dest header.
+ * `delayMs` slows every response down (see tests/tools/serve.mjs); the paths
+ * in `hold` wait for `release()`. `requests` lists what was asked for: path
+ * and Sec-Fetch-Dest header.
  */
-export async function serveCopy({ delayMs = 0 } = {}) {
+export async function serveCopy({ delayMs = 0, hold = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "nordau-dist-"));
   cpSync(DIST, dir, { recursive: true });
   const requests = [];
@@ -35,13 +36,18 @@ export async function serveCopy({ delayMs = 0 } = {}) {
       // "empty" for a fetch() (the service worker's, or boot.js's on a first visit)
       dest: req.headers["sec-fetch-dest"],
     });
-  const server = await startServer(dir, 0, { delayMs, onRequest });
+  let release;
+  const released = new Promise((done) => (release = done));
+  const gate = (path) => (hold.includes(path) ? released : undefined);
+  const server = await startServer(dir, 0, { delayMs, onRequest, gate });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     dir,
     origin,
     url: `${origin}/`,
     requests,
+    /** Lets the paths in `hold` be answered: until then their requests wait. */
+    release,
     /** Stops the server process's listener and drops open connections: "the network is gone". */
     stop: () =>
       new Promise((done) => {

@@ -97,7 +97,14 @@ async function catchSaving(page, pattern) {
   return handle.jsonValue();
 }
 
-/** A first visit on a slow connection: saving N of M, shot; then ready, shot. */
+// Held back by the server in a first visit until the test has seen and shot
+// "saving": the install cannot end first, however fast the rest arrives.
+const HELD = "/icons/icon-maskable-512.png";
+
+/**
+ * A first visit on a slow connection: saving N of M, shot; then ready, shot.
+ * `app` is served with `hold: [HELD]`.
+ */
 async function firstVisit(context, app, lang) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
@@ -108,8 +115,8 @@ async function firstVisit(context, app, lang) {
 
   const saving = await catchSaving(page, TEXT[lang].saving);
   await screenshot(page, `offline-saving-${lang}-portrait`);
-  // The shot above shows saving only if the install was still running after it.
   assert.equal(await card(page).getAttribute("data-state"), "saving", "the install ended before the screenshot");
+  app.release();
   const paths = precachePaths(app.dir);
   assert.equal(saving.state, "saving");
   assert.equal(saving.total, paths.length, "the total is the number of precached files");
@@ -131,7 +138,7 @@ async function firstVisit(context, app, lang) {
 
 describe("ready for offline, visibly", () => {
   test("a slow first visit counts the files, says ready, and the games then open with the server stopped", async () => {
-    const app = await serveCopy({ delayMs: SLOW_MS });
+    const app = await serveCopy({ delayMs: SLOW_MS, hold: [HELD] });
     const context = await launchPersistentPhone();
     try {
       const { page, errors, paths, images } = await firstVisit(context, app, "en");
@@ -288,7 +295,7 @@ describe("ready for offline, visibly", () => {
   }
 
   test("the same in Russian", async () => {
-    const app = await serveCopy({ delayMs: SLOW_MS });
+    const app = await serveCopy({ delayMs: SLOW_MS, hold: [HELD] });
     const context = await launchPersistentPhone({ locale: "ru-RU" });
     try {
       const visit = await firstVisit(context, app, "ru");

@@ -88,16 +88,23 @@ export function staticHandler(dir, { compress = false } = {}) {
  * Serves `dir` on 127.0.0.1. `delayMs` holds every response back that long, as
  * a slow street connection would (tests use it to watch the first install);
  * `onRequest(req)` sees every request first (tests count what was fetched);
+ * `gate(path)` may return a promise the response then waits for (a test holds
+ * one file back until it has seen the install under way);
  * `compress` sends text files gzip- or brotli-encoded, as a real host would
  * (off by default: the e2e tests read the files as they are).
  */
-export function startServer(dir, port = 0, { delayMs = 0, onRequest, compress = false } = {}) {
+export function startServer(dir, port = 0, { delayMs = 0, onRequest, gate, compress = false } = {}) {
   const handle = staticHandler(dir, { compress });
   const server = createServer(async (req, res) => {
     onRequest?.(req);
     if (delayMs > 0) {
       await new Promise((done) => setTimeout(done, delayMs));
       if (req.socket.destroyed) return; // stopped meanwhile
+    }
+    const held = gate?.(new URL(req.url, "http://x").pathname);
+    if (held) {
+      await held;
+      if (req.socket.destroyed) return;
     }
     await handle(req, res);
   });
