@@ -129,6 +129,9 @@ pub fn ClockHalf(
             class:low=move || state.with(|s| s.low)
             class:starts=move || state.with(|s| s.starts)
             aria-disabled=move || (!state.with(|s| s.tappable)).to_string()
+            // Pressed as the finger lands, like a clock's button (`web::press`);
+            // a keyboard's or screen reader's click presses too.
+            on:pointerdown=move |ev| if crate::web::press::by_pointer(&ev) { press() }
             on:click=move |_| press()
         >
             // No aria-label: the name is the visible text in reading order, so it

@@ -6,6 +6,7 @@ pub mod deflate;
 pub mod device;
 pub mod panic;
 pub mod persistence;
+pub mod press;
 pub mod service_worker;
 pub mod sound;
 pub mod speech;

@@ -550,6 +550,76 @@ describe("Nordau Shift table", () => {
     }
   });
 
+  test("a press counts as the finger lands, and that tap's click never presses the swap notice that appears under it", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      const centre = async (locator) => {
+        const box = await locator.boundingBox();
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+
+      // White thinks 3 s, then rests a finger on the half for 2 s: the clock
+      // stopped as it landed, as a chess clock's button does.
+      const cdp = await context.newCDPSession(page);
+      await page.clock.runFor(3_000);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [await centre(page.locator(".half.white-seat"))] });
+      await page.locator(".half.black-seat.to-move").waitFor();
+      await page.clock.runFor(2_000);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      let state = await readPlay(page);
+      assert.equal(state.white.bank, "0:27", "White was charged the 2 s the finger rested"); // 15 − 3 + 15
+      assert.equal(state.black.bank, "0:13", "Black's clock did not run from the landing");
+      assert.equal(toMove(state), "black", "lifting the finger pressed again");
+
+      // Where the swap notice's buttons stand, from a first swap.
+      await pressUntilSwap(page, { thinkMs: 500 });
+      const buttons = page.locator(".swap-overlay button");
+      const labels = await buttons.allInnerTexts();
+      assert.deepEqual([labels[0], labels[1], labels.at(-1)], ["Seated", "Undo last tap", "Report stalemate"]);
+      const targets = await Promise.all((await buttons.all()).map(centre));
+      await page.getByRole("button", { name: "Seated" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+
+      // Up to the next swap, each half is tapped where one of those buttons
+      // will stand: the tap that ends the shift lands on one.
+      const inside = (point, box) => point.x > box.x && point.x < box.x + box.width && point.y > box.y && point.y < box.y + box.height;
+      const aimed = new Set();
+      const swapped = async () => (await page.locator(".swap-overlay").count()) > 0 || (await readPlay(page)).swaps !== "1";
+      for (let presses = 0; !(await swapped()); presses++) {
+        assert.ok(presses < 12, "no swap within 12 half-moves");
+        await page.clock.runFor(500);
+        const half = await page.locator(".half.to-move").elementHandle();
+        const box = await half.boundingBox();
+        const target = targets.find((point) => inside(point, box));
+        assert.ok(target, "a button of the notice stands over each half");
+        aimed.add(target);
+        await page.touchscreen.tap(target.x, target.y);
+        await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
+      }
+      assert.ok(aimed.size >= 1);
+      // The notice stands as it appeared: nothing seated, asked or confirmed.
+      assert.equal(await page.locator(".swap-overlay").count(), 1, "the tap's click pressed Seated");
+      // (The mate button names this swap's mover.)
+      const now = await buttons.allInnerTexts();
+      assert.equal(now.length, labels.length, `the notice's buttons: ${now}`);
+      assert.deepEqual([now[0], now[1], now.at(-1)], ["Seated", "Undo last tap", "Report stalemate"]);
+      assert.equal(await page.locator("[data-testid=correction-ask]").count(), 0, "the tap's click asked for an undo");
+      assert.equal(await page.locator(".swap-overlay button.danger").count(), 0, "the tap's click armed a report");
+      // A tap meant for the notice still works.
+      await page.getByRole("button", { name: "Seated" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      assert.equal((await readPlay(page)).swaps, "2");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("undo last tap, behind a confirmation, returns the turn and undoes a swap", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
