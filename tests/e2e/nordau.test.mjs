@@ -613,6 +613,15 @@ describe("Nordau Shift table", () => {
       await page.getByRole("button", { name: "Seated" }).tap();
       await page.locator(".swap-overlay").waitFor({ state: "detached" });
       assert.equal((await readPlay(page)).swaps, "2");
+
+      // The keyboard (a click with no pointer) still presses.
+      const side = toMove(await readPlay(page));
+      await page.locator(`.half.${side}-seat`).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(
+        (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+        side === "white" ? "black" : "white",
+      );
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
