@@ -17,11 +17,13 @@ thread_local! {
     static GUARD: bool = guard();
 }
 
-/// Whether this `pointerdown` presses a half now: the main finger, pen or
-/// mouse button, where the click it makes next can be dropped before
+/// Whether this `pointerdown` presses a half now: a finger, a pen or the
+/// main mouse button, where the click it makes next can be dropped before
 /// anything sees it (then it will be). Otherwise the half's click presses.
+/// A second finger presses too: two players tap two boards at once (Swedish
+/// chess), and a touch that lands while another is down makes no click.
 pub fn by_pointer(event: &web_sys::PointerEvent) -> bool {
-    let presses = event.is_primary() && event.button() == 0 && GUARD.with(|installed| *installed);
+    let presses = event.button() == 0 && GUARD.with(|installed| *installed);
     if presses {
         ARMED.with(|armed| armed.set(true));
     }

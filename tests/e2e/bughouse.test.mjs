@@ -244,6 +244,39 @@ function layoutProblems(page) {
 }
 
 describe("Bughouse", () => {
+  test("BH-2: two players pressing their boards' clocks at the same moment, two fingers on the phone, both count", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openBh(context, app.url);
+      await fillSetup(page);
+      await startMatch(page);
+      await quad(page, "Ab").tap();
+      await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
+      await page.clock.runFor(4_000);
+      const centre = async (seat) => {
+        const box = await quad(page, seat).boundingBox();
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      // Ann (White A) and Cleo (White B) both press: the second finger lands
+      // while the first is still down, and is lifted first.
+      const cdp = await context.newCDPSession(page);
+      const [ann, cleo] = [await centre("Aw"), await centre("Bw")];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...ann, id: 1 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...ann, id: 1 }, { ...cleo, id: 2 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [{ ...ann, id: 1 }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.locator(".bh-quad[data-seat=Bb] .half.to-move").waitFor();
+      const state = await readPlay(page);
+      assert.deepEqual(running(state), ["Ab", "Bb"], "one of the two presses was lost");
+      assert.deepEqual(banks(state), { Aw: "2:56", Ab: "3:00", Bw: "2:56", Bb: "3:00" });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("BH-1 BH-2 BH-4 C-4 C-4a: a clock-mode match — four quadrants, two boards, undo, pause, reload, a flag ends both", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
