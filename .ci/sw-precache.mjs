@@ -68,9 +68,10 @@ const inlined = (name) => {
 // visit, from the text written into it (UNPACKER): then nothing fetches the
 // file, and a release build leaves it out.
 const UNPACKER_SCRIPT = "unlzma.js";
-const unpacker = release ? inlined(UNPACKER_SCRIPT) : null;
-const inlinedImports = release ? new Map([...imported].map((name) => [name, inlined(name)])) : null;
-if (release) for (const name of new Set([...imported, UNPACKER_SCRIPT])) rmSync(join(staging, name));
+// Each read once (the unpacker is one of the worker's imports too), then left out.
+const inlinedScripts = release ? new Map([...new Set([...imported, UNPACKER_SCRIPT])].map((name) => [name, inlined(name)])) : null;
+if (release) for (const name of inlinedScripts.keys()) rmSync(join(staging, name));
+const unpacker = inlinedScripts?.get(UNPACKER_SCRIPT) ?? null;
 
 // The favicon written into the page as a data: URL (a release build): asked
 // for by the browser during a first visit's download, it held one of
@@ -161,7 +162,7 @@ const filled = template
   .replace("__BUILD_VERSION__", version)
   .replace(PRECACHE_PLACEHOLDER, JSON.stringify(precache))
   .replace(DIGESTS_PLACEHOLDER, JSON.stringify(digests));
-writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, (_, name) => inlinedImports.get(name)) : filled);
+writeFileSync(swPath, release ? filled.replace(IMPORT_SCRIPTS, (_, name) => inlinedScripts.get(name)) : filled);
 console.log(`sw-precache: ${precache.length} entries, cache version ${version}`);
 const siblings = await writeCompressedSiblings(staging, { thorough: release });
 console.log(`compress: ${siblings} precompressed siblings (.gz${release ? " by zopfli" : ""}, .br)`);
