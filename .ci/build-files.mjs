@@ -71,6 +71,9 @@ export function precacheList(dir) {
   return JSON.parse(match[1]);
 }
 
+/** The precache list's entries as paths on the server ("./" is "/"). */
+export const precachePaths = (dir) => precacheList(dir).map((entry) => new URL(entry, "http://x/").pathname);
+
 /**
  * The scripts the service worker of the build under `dir` imports
  * (`importScripts("…")` in sw.js, minified or not): the browser downloads and

@@ -1,7 +1,7 @@
 // A Nordau Shift game started as players start one, for the bench and the
 // trace tools: names, clock mode, the draw locked and revealed, Black taps;
 // and the plain tenths clock it is compared with.
-import { phoneContext } from "../e2e/harness.mjs";
+import { centreOf, phoneContext } from "../e2e/harness.mjs";
 
 const NAMES = ["Anna", "Boris", "Chen"];
 
@@ -35,8 +35,8 @@ export async function passTheMove(page, { seated = true } = {}) {
     await page.locator(".swap-overlay").waitFor({ state: "detached" });
   }
   const half = await page.waitForSelector(".half.to-move");
-  const box = await half.boundingBox();
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const { x, y } = await centreOf(half);
+  await page.touchscreen.tap(x, y);
   await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
   await page.waitForTimeout(100); // let the frame finish before the next tap
 }

@@ -19,6 +19,7 @@ import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
   PORTRAIT,
+  centreOf,
   launchBrowser,
   openWithFakeClock,
   phoneContext,
@@ -254,14 +255,10 @@ describe("Bughouse", () => {
       await quad(page, "Ab").tap();
       await page.locator(".bh-quad[data-seat=Bw] .half.to-move").waitFor();
       await page.clock.runFor(4_000);
-      const centre = async (seat) => {
-        const box = await quad(page, seat).boundingBox();
-        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      };
       // Ann (White A) and Cleo (White B) both press: the second finger lands
       // while the first is still down, and is lifted first.
       const cdp = await context.newCDPSession(page);
-      const [ann, cleo] = [await centre("Aw"), await centre("Bw")];
+      const [ann, cleo] = [await centreOf(quad(page, "Aw")), await centreOf(quad(page, "Bw"))];
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...ann, id: 1 }] });
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...ann, id: 1 }, { ...cleo, id: 2 }] });
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [{ ...ann, id: 1 }] });

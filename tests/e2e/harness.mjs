@@ -18,6 +18,12 @@ export const DIST = process.env.NORDAU_DIST ?? join(REPO, "dist");
 export const SHOTS = join(REPO, "tests/artifacts/screenshots");
 
 export const PORTRAIT = { width: 390, height: 844 };
+
+/** The middle of what a locator or element handle shows, in page coordinates (for a touch there). */
+export async function centreOf(target) {
+  const box = await target.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
 export const LANDSCAPE = { width: 844, height: 390 };
 
 /**

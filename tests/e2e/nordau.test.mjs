@@ -15,6 +15,7 @@ import { after, before, describe, test } from "node:test";
 import {
   LANDSCAPE,
   PORTRAIT,
+  centreOf,
   collectPageErrors,
   launchBrowser,
   openWithFakeClock,
@@ -106,15 +107,16 @@ function readScores(page, table) {
 const toMove = (state) => (state.white.toMove ? "white" : state.black.toMove ? "black" : null);
 
 /**
- * Taps the half of the side to move ("I moved") and waits for the screen to
- * follow: the other side to move, or a swap announcement.
+ * Taps the half of the side to move ("I moved"), or presses it as `press`
+ * does, and waits for the screen to follow: the other side to move, or a
+ * swap announcement.
  */
-async function pressMoved(page) {
+async function pressMoved(page, press = (half) => half.tap()) {
   const before = await readPlay(page);
   const side = toMove(before);
   assert.ok(side, `no side to move: ${JSON.stringify(before)}`);
   const other = side === "white" ? "black" : "white";
-  await page.locator(`.half.${side}-seat`).tap();
+  await press(page.locator(`.half.${side}-seat`));
   await page.waitForFunction(
     (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
     other,
@@ -158,13 +160,17 @@ function streamKey(seedHex, words) {
   return createHash("sha256").update(Buffer.concat(parts)).digest("hex");
 }
 
-/** Plays clock-mode presses until a swap is announced; returns the presses it took. */
-async function pressUntilSwap(page, { onStep = async () => {}, thinkMs = 2000 } = {}) {
+/**
+ * Plays clock-mode presses (`press`: pressMoved's) until a swap is announced,
+ * or made without its notice staying; returns the presses it took.
+ */
+async function pressUntilSwap(page, { onStep = async () => {}, thinkMs = 2000, press } = {}) {
+  const { swaps } = await readPlay(page);
   for (let presses = 1; presses <= 12; presses++) {
     await page.clock.runFor(thinkMs);
-    await pressMoved(page);
+    await pressMoved(page, press);
     await onStep();
-    if (await page.locator(".swap-overlay").count()) return presses;
+    if ((await page.locator(".swap-overlay").count()) || (await readPlay(page)).swaps !== swaps) return presses;
   }
   throw new Error("no swap within 12 half-moves (a shift is at most 6 full moves)");
 }
@@ -557,16 +563,12 @@ describe("Nordau Shift table", () => {
       const { page, errors } = await openTable(context, app.url);
       await setUp(page);
       await beginAndStart(page);
-      const centre = async (locator) => {
-        const box = await locator.boundingBox();
-        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      };
 
       // White thinks 3 s, then rests a finger on the half for 2 s: the clock
       // stopped as it landed, as a chess clock's button does.
       const cdp = await context.newCDPSession(page);
       await page.clock.runFor(3_000);
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [await centre(page.locator(".half.white-seat"))] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [await centreOf(page.locator(".half.white-seat"))] });
       await page.locator(".half.black-seat.to-move").waitFor();
       await page.clock.runFor(2_000);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
@@ -580,7 +582,7 @@ describe("Nordau Shift table", () => {
       const buttons = page.locator(".swap-overlay button");
       const labels = await buttons.allInnerTexts();
       assert.deepEqual([labels[0], labels[1], labels.at(-1)], ["Seated", "Undo last tap", "Report stalemate"]);
-      const targets = await Promise.all((await buttons.all()).map(centre));
+      const targets = await Promise.all((await buttons.all()).map(centreOf));
       await page.getByRole("button", { name: "Seated" }).tap();
       await page.locator(".swap-overlay").waitFor({ state: "detached" });
 
@@ -588,18 +590,14 @@ describe("Nordau Shift table", () => {
       // will stand: the tap that ends the shift lands on one.
       const inside = (point, box) => point.x > box.x && point.x < box.x + box.width && point.y > box.y && point.y < box.y + box.height;
       const aimed = new Set();
-      const swapped = async () => (await page.locator(".swap-overlay").count()) > 0 || (await readPlay(page)).swaps !== "1";
-      for (let presses = 0; !(await swapped()); presses++) {
-        assert.ok(presses < 12, "no swap within 12 half-moves");
-        await page.clock.runFor(500);
-        const half = await page.locator(".half.to-move").elementHandle();
+      const aimAtNotice = async (half) => {
         const box = await half.boundingBox();
         const target = targets.find((point) => inside(point, box));
         assert.ok(target, "a button of the notice stands over each half");
         aimed.add(target);
         await page.touchscreen.tap(target.x, target.y);
-        await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
-      }
+      };
+      await pressUntilSwap(page, { thinkMs: 500, press: aimAtNotice });
       assert.ok(aimed.size >= 1);
       // The notice stands as it appeared: nothing seated, asked or confirmed.
       assert.equal(await page.locator(".swap-overlay").count(), 1, "the tap's click pressed Seated");
@@ -615,13 +613,10 @@ describe("Nordau Shift table", () => {
       assert.equal((await readPlay(page)).swaps, "2");
 
       // The keyboard (a click with no pointer) still presses.
-      const side = toMove(await readPlay(page));
-      await page.locator(`.half.${side}-seat`).focus();
-      await page.keyboard.press("Enter");
-      await page.waitForFunction(
-        (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
-        side === "white" ? "black" : "white",
-      );
+      await pressMoved(page, async (half) => {
+        await half.focus();
+        await page.keyboard.press("Enter");
+      });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { HASHED_NAME as HASHED, buildFiles, precacheList } from "../../.ci/build-files.mjs";
+import { HASHED_NAME as HASHED, buildFiles, precachePaths } from "../../.ci/build-files.mjs";
 import { packedName } from "../../.ci/pack-wasm.mjs";
 import { DIST, collectPageErrors, launchPersistentPhone, screenshot, serveCopy } from "./harness.mjs";
 
@@ -30,11 +30,6 @@ const STORAGE_ANSWERS = [
   "the browser may clear saved games when space runs low",
   "unknown in this browser",
 ];
-
-/** The precache list .ci/sw-precache.mjs wrote into the served sw.js, as URL paths. */
-function precachePaths(dir) {
-  return precacheList(dir).map((entry) => new URL(entry, "http://x/").pathname);
-}
 
 /**
  * How often each path crossed the network for the worker's install: an

@@ -28,7 +28,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startServer } from "../tools/serve.mjs";
-import { buildFiles, precacheList } from "../../.ci/build-files.mjs";
+import { buildFiles, precachePaths } from "../../.ci/build-files.mjs";
 import { packedName } from "../../.ci/pack-wasm.mjs";
 import { layoutFaults } from "../e2e/layout-check.mjs";
 import { Session, startDriver, webkitInstalled } from "./webdriver.mjs";
@@ -424,7 +424,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.ok(!app.requests.includes(wasm), "the wasm itself was not downloaded");
     // The files only the worker stores (the manifest and its icons) crossed
     // it once too: the page downloaded them and handed them over.
-    for (const path of precacheList(DIST).map((url) => new URL(url, "http://x/").pathname).filter((path) => /\.(png|webmanifest)$/.test(path))) {
+    for (const path of precachePaths(DIST).filter((path) => /\.(png|webmanifest)$/.test(path))) {
       assert.equal(app.requests.filter((request) => request === path).length, 1, `${path} crossed the network once: ${app.requests.join(" ")}`);
     }
 
