@@ -1,10 +1,10 @@
 // Starts the WebAssembly app. Kept out of index.html so the Content-Security-Policy
-// can forbid every inline script. Trunk writes the hashed file names into the
+// can forbid inline scripts (all but the one a release build writes in to start
+// a first visit's download early: .ci/early-download.mjs). Trunk writes the hashed file names into the
 // data attributes of the <script> tag that loads this file (Trunk.toml: pattern_script).
 // Sun mode and the language of the static first screen are set earlier, by pre.js.
 const tag = document.querySelector('script[data-wasm]');
-// Let the static first screen reach the screen before the wasm is fetched and
-// the app replaces that screen: wait for the first contentful paint to be
+// Let the static first screen reach the screen before the app replaces it: wait for the first contentful paint to be
 // reported (so it counts as the page's largest paint, not the app's identical
 // copy), at most 200 ms (a hidden tab paints nothing).
 // No timer but that fallback: pages under a paused fake clock (the browser
@@ -94,7 +94,9 @@ const unpacked = async (packed) => {
   let reader = null;
   let handWasm = () => {};
   try {
-    const download = fetch(packed);
+    // Started by the page's first script, once the style was in
+    // (.ci/early-download.mjs), else now.
+    const download = self.packedWasm ?? fetch(packed);
     handWasm = handOver(packed);
     const response = await download;
     if (!response.ok) throw new Error(`${packed}: HTTP ${response.status}`);
@@ -122,11 +124,16 @@ const unpacked = async (packed) => {
 const fetchWasm = () => {
   const { packed, wasm } = tag.dataset;
   if (!firstVisit) return fetch(wasm);
-  return unpacked(packed).catch(() => fetch(wasm));
+  return unpacked(packed).catch(() => {
+    // A download started early and not read (no worker to unpack it): stop it.
+    self.packedWasm?.then((response) => response.body?.cancel()).catch(() => {});
+    return fetch(wasm);
+  });
 };
-// The wasm is asked for once the screen has painted, whether or not the
+// The wasm is taken once the screen has painted, whether or not the
 // bindings have arrived: on a slow first visit the two downloads overlap
-// instead of costing a round trip each (docs/performance.md).
+// instead of costing a round trip each (docs/performance.md). (A release
+// build's first visit asked for it before the paint: fetchWasm takes that.)
 const wasm = painted.then(fetchWasm);
 const bindings = await import(tag.dataset.js);
 await bindings.default({ module_or_path: wasm });

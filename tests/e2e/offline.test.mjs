@@ -184,6 +184,48 @@ describe("ready for offline, visibly", () => {
     }
   });
 
+  test("a first visit asks for the wasm once its first screen has painted, before boot.js has arrived, and a later visit never again", async () => {
+    // boot.js is held back: only the page's own first script can ask for the
+    // wasm (.ci/first-script.mjs). On a slow link that saves the round trips
+    // boot.js took first (docs/performance.md).
+    const app = await serveCopy({ hold: ["/boot.js"] });
+    const packed = packedName(`/${buildFiles(app.dir)[1]}`);
+    const askedForPacked = () => app.requests.filter(({ path }) => path === packed).length;
+    const context = await launchPersistentPhone();
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(app.url, { waitUntil: "commit" });
+      for (let tries = 0; askedForPacked() === 0; tries++) {
+        assert.ok(tries < 200, "the page asked for the packed wasm while boot.js was held");
+        await page.waitForTimeout(25);
+      }
+      // It waited for the first screen, so that nothing the screen needs shared the link with it.
+      const [painted, asked] = await page.evaluate(async (packed) => {
+        for (;;) {
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          const wasm = performance.getEntriesByType("resource").find((entry) => new URL(entry.name).pathname === packed);
+          if (paint && wasm) return [paint.startTime, wasm.startTime];
+          await new Promise((wait) => setTimeout(wait, 20));
+        }
+      }, packed);
+      assert.ok(asked >= painted, `asked for at ${asked} ms, first paint at ${painted} ms`);
+      app.release();
+      await page.locator(".offline-status[data-state=ready]").waitFor({ timeout: 20000 });
+
+      // Once a worker holds the app, a visit starts from the stored wasm.
+      await page.reload();
+      await page.locator(".offline-status[data-state=ready]").waitFor();
+      await page.goto(`${app.url}#/nordau`);
+      await page.locator(".ns-setup").waitFor();
+      assert.equal(askedForPacked(), 1, "the packed wasm crossed the network once");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("a file missing from the server: the failure is shown, the app works online, a retry finishes the job", async () => {
     const app = await serveCopy();
     const paths = precachePaths(app.dir);

@@ -271,8 +271,15 @@ describe("app shell", () => {
       assert.ok(result.violations.includes("script-src-attr"), JSON.stringify(result.violations));
       assert.ok(result.violations.includes("script-src-elem"), JSON.stringify(result.violations));
 
+      // One inline script is allowed, the page's first (.ci/first-script.mjs),
+      // by its digest: no other, and not an edited copy of it.
       const html = readFileSync(join(app.dir, "index.html"), "utf8");
-      assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, "index.html has an inline <script>");
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      assert.equal(inline.length, 1, "index.html has one inline <script>");
+      const policy = /content="([^"]*script-src[^"]*)"/.exec(html)[1];
+      const allowed = [...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+      assert.deepEqual(allowed, [createHash("sha256").update(inline[0]).digest("base64")], policy);
+      assert.doesNotMatch(policy, /unsafe-inline/);
     } finally {
       await context.close();
       await app.stop();
@@ -339,23 +346,23 @@ describe("app shell", () => {
     try {
       const { page } = await openApp(context, app.url);
       await waitForServiceWorkerControl(page);
-      // The page downloaded pre.js and the browser keeps that copy. A new
+      // The page downloaded boot.js and the browser keeps that copy. A new
       // version changes it: sw.js names it by its new digest (.ci/sw-precache.mjs).
-      const prePath = join(app.dir, "pre.js");
-      const changed = `${readFileSync(prePath, "utf8")}\n// the next version\n`;
-      writeFileSync(prePath, changed);
+      const bootPath = join(app.dir, "boot.js");
+      const changed = `${readFileSync(bootPath, "utf8")}\n// the next version\n`;
+      writeFileSync(bootPath, changed);
       const swPath = join(app.dir, "sw.js");
       const sw = readFileSync(swPath, "utf8");
       const digest = createHash("sha256").update(changed).digest("hex").slice(0, 16);
-      const next = sw.replace(SW_VERSION, (version) => version.replace(/"$/, 'next"')).replace(/("pre\.js":")[0-9a-f]{16}"/, `$1${digest}"`);
-      assert.ok(next.includes(digest), "sw.js names pre.js by its digest");
+      const next = sw.replace(SW_VERSION, (version) => version.replace(/"$/, 'next"')).replace(/("boot\.js":")[0-9a-f]{16}"/, `$1${digest}"`);
+      assert.ok(next.includes(digest), "sw.js names boot.js by its digest");
       writeFileSync(swPath, next);
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
       await page.locator(".update-notice").waitFor();
       const stored = await page.evaluate(async () => {
         const names = await caches.keys();
         const cache = await caches.open(names.find((name) => name.endsWith("next")));
-        return (await cache.match("pre.js")).text();
+        return (await cache.match("boot.js")).text();
       });
       assert.equal(stored, changed);
     } finally {
