@@ -4,8 +4,8 @@
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), pack the wasm with
-// LZMA (pack-wasm.mjs), write pre.js into the page with a first visit's early
-// download of the packed wasm (first-script.mjs), fill sw.js with this build's precache list and
+// LZMA (pack-wasm.mjs), write the style and pre.js into the page with a first
+// visit's early download of the packed wasm (page-head.mjs), fill sw.js with this build's precache list and
 // version, then write precompressed .gz/.br siblings of the text files
 // (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
@@ -16,7 +16,7 @@ import { HASHED_NAME, IMPORT_SCRIPTS, startsTheApp, workerImports } from "./buil
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
-import { writeFirstScript } from "./first-script.mjs";
+import { writePageHead } from "./page-head.mjs";
 import { packWasm, packedName } from "./pack-wasm.mjs";
 import { shortenExports } from "./short-exports.mjs";
 import { shortenImports } from "./short-imports.mjs";
@@ -50,8 +50,8 @@ if (release) {
   const [wasm, raw, size] = packWasm(staging);
   packedWasm = wasm;
   console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
-  // pre.js, and a first visit's early download of it, written into the page (first-script.mjs).
-  writeFirstScript(staging, `./${packedName(wasm)}`);
+  // The style and pre.js written into the page, with a first visit's early download of it (page-head.mjs).
+  writePageHead(staging, `./${packedName(wasm)}`);
 }
 
 // The scripts the worker imports (the unpacker): in a release build written

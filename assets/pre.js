@@ -1,6 +1,6 @@
 // Runs before the first paint (a classic script in <head>; a release build
 // writes this text into the page, where the Content-Security-Policy allows it
-// by its hash: .ci/first-script.mjs). It picks what the static
+// by its hash: .ci/page-head.mjs). It picks what the static
 // first screen in index.html shows while the WebAssembly app loads:
 // - Sun mode, as src/ui/theme.rs decides it: the stored choice, else the
 //   system's light/dark setting;

@@ -186,7 +186,7 @@ describe("ready for offline, visibly", () => {
 
   test("a first visit asks for the wasm once its first screen has painted, before boot.js has arrived, and a later visit never again", async () => {
     // boot.js is held back: only the page's own first script can ask for the
-    // wasm (.ci/first-script.mjs). On a slow link that saves the round trips
+    // wasm (.ci/page-head.mjs). On a slow link that saves the round trips
     // boot.js took first (docs/performance.md).
     const app = await serveCopy({ hold: ["/boot.js"] });
     const packed = packedName(`/${buildFiles(app.dir)[1]}`);

@@ -240,6 +240,10 @@ describe("app shell", () => {
         const script = document.createElement("script");
         script.textContent = "window.__inlineRan = true;";
         document.head.append(script);
+        // Nor any inline style but the page's own.
+        const style = document.createElement("style");
+        style.textContent = "html { outline: 7px solid red; }";
+        document.head.append(style);
         // An inline event handler is inline script too.
         const button = document.createElement("button");
         button.setAttribute("onclick", "window.__handlerRan = true;");
@@ -261,6 +265,7 @@ describe("app shell", () => {
           handlerRan: window.__handlerRan === true,
           dataRan: window.__dataRan === true,
           evalOutcome: window.__evalOutcome,
+          styled: getComputedStyle(document.documentElement).outlineWidth === "7px",
           violations,
         };
       });
@@ -268,17 +273,22 @@ describe("app shell", () => {
       assert.equal(result.handlerRan, false, "an inline event handler ran");
       assert.equal(result.dataRan, false, "a script from a data: URL ran");
       assert.equal(result.evalOutcome, "EvalError");
+      assert.equal(result.styled, false, "an inline style applied");
+      assert.ok(result.violations.includes("style-src-elem"), JSON.stringify(result.violations));
       assert.ok(result.violations.includes("script-src-attr"), JSON.stringify(result.violations));
       assert.ok(result.violations.includes("script-src-elem"), JSON.stringify(result.violations));
 
-      // One inline script is allowed, the page's first (.ci/first-script.mjs),
-      // by its digest: no other, and not an edited copy of it.
+      // One inline script and one inline style are allowed, the page's own
+      // (.ci/page-head.mjs), by their digests: no other, and not an edited copy.
       const html = readFileSync(join(app.dir, "index.html"), "utf8");
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-      assert.equal(inline.length, 1, "index.html has one inline <script>");
       const policy = /content="([^"]*script-src[^"]*)"/.exec(html)[1];
-      const allowed = [...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
-      assert.deepEqual(allowed, [createHash("sha256").update(inline[0]).digest("base64")], policy);
+      for (const [tag, directive] of [["script", "script-src"], ["style", "style-src"]]) {
+        const inline = [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\bsrc=)[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]);
+        assert.equal(inline.length, 1, `index.html has one inline <${tag}>`);
+        const sources = new RegExp(`${directive}\\s([^;]*)`).exec(policy)[1];
+        const allowed = [...sources.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+        assert.deepEqual(allowed, [createHash("sha256").update(inline[0]).digest("base64")], sources);
+      }
       assert.doesNotMatch(policy, /unsafe-inline/);
     } finally {
       await context.close();
