@@ -28,7 +28,7 @@ function listFiles(dir) {
 }
 
 /** `bytes` gzipped: by zopfli when `thorough`, kept only if it reads back whole; else gzip -9. */
-async function gzipBest(bytes, thorough) {
+export async function gzipBest(bytes, thorough) {
   const fast = gzipSync(bytes, { level: 9 });
   if (!thorough) return fast;
   let gzipAsync;

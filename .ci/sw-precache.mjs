@@ -5,8 +5,8 @@
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), pack the wasm with
 // LZMA (pack-wasm.mjs), write the style and pre.js into the page with a first
-// visit's early download of the packed wasm (page-head.mjs), fill sw.js with this build's precache list and
-// version, then write precompressed .gz/.br siblings of the text files
+// visit's early download of the packed wasm (page-head.mjs), fill sw.js with
+// this build's precache list and version, then write precompressed .gz/.br siblings of the text files
 // (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";

@@ -1,12 +1,13 @@
 // Starts the WebAssembly app. Kept out of index.html so the Content-Security-Policy
-// can forbid inline scripts (all but the one a release build writes in to start
-// a first visit's download early: .ci/early-download.mjs). Trunk writes the hashed file names into the
+// can forbid inline scripts (all but the page's first, which a release build
+// writes in: .ci/page-head.mjs). Trunk writes the hashed file names into the
 // data attributes of the <script> tag that loads this file (Trunk.toml: pattern_script).
 // Sun mode and the language of the static first screen are set earlier, by pre.js.
 const tag = document.querySelector('script[data-wasm]');
-// Let the static first screen reach the screen before the app replaces it: wait for the first contentful paint to be
-// reported (so it counts as the page's largest paint, not the app's identical
-// copy), at most 200 ms (a hidden tab paints nothing).
+// Let the static first screen reach the screen before the app replaces it:
+// wait for the first contentful paint to be reported (so it counts as the
+// page's largest paint, not the app's identical copy), at most 200 ms (a
+// hidden tab paints nothing).
 // No timer but that fallback: pages under a paused fake clock (the browser
 // tests) still start.
 const painted = new Promise((painted) => {
@@ -94,8 +95,8 @@ const unpacked = async (packed) => {
   let reader = null;
   let handWasm = () => {};
   try {
-    // Started by the page's first script, once the style was in
-    // (.ci/early-download.mjs), else now.
+    // Asked for by the page's first script once the first screen had painted
+    // (a release build: .ci/page-head.mjs), else now.
     const download = self.packedWasm ?? fetch(packed);
     handWasm = handOver(packed);
     const response = await download;
@@ -133,7 +134,7 @@ const fetchWasm = () => {
 // The wasm is taken once the screen has painted, whether or not the
 // bindings have arrived: on a slow first visit the two downloads overlap
 // instead of costing a round trip each (docs/performance.md). (A release
-// build's first visit asked for it before the paint: fetchWasm takes that.)
+// build's first visit has asked for it already: fetchWasm takes that.)
 const wasm = painted.then(fetchWasm);
 const bindings = await import(tag.dataset.js);
 await bindings.default({ module_or_path: wasm });
