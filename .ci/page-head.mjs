@@ -1,5 +1,5 @@
 // The page's head as a release build writes it: the style and pre.js (which a
-// debug build loads as files) written into index.html, and a first visit's
+// debug build loads as files) and the favicon written into index.html, and a first visit's
 // download of the packed wasm asked for by the page's first script as soon
 // as the static first screen has painted. On a slow link the wasm is 90 % of
 // the bytes and the link stands idle until it is asked for: the style and
@@ -19,7 +19,7 @@ import { join } from "node:path";
  * it), after the first paint as boot.js waits for it: the first contentful
  * paint reported, at most 200 ms (a hidden tab paints nothing).
  */
-export function earlyDownloadScript(packed) {
+function earlyDownloadScript(packed) {
   return (
     "navigator.serviceWorker?.controller||(self.packedWasm=new Promise(p=>{setTimeout(p,200);" +
     "try{new PerformanceObserver(p).observe({type:'paint',buffered:!0})}catch(_){p()}})" +
@@ -38,9 +38,31 @@ function one(html, pattern, what) {
 }
 
 /**
+ * `html` with its favicon written in as a data: URL: asked for by the browser
+ * during a first visit's download, it held one of HTTP/1.1's six connections
+ * to the host behind the wasm, and a file the worker needed waited for the
+ * next free one, a round trip more (docs/performance.md). The file stays for
+ * the manifest.
+ */
+function withFaviconWrittenIn(dir, html) {
+  const favicon = /<link\b[^>]*\brel=["']?icon\b[^>]*>/.exec(html)?.[0];
+  const href = favicon && /\bhref=(["']?)([^"'\s>]+\.svg)\1/.exec(favicon);
+  if (!href) throw new Error("page-head: index.html has no SVG favicon link to write in");
+  const svg = readFileSync(join(dir, href[2]), "utf8")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/>\s+</g, "><")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replaceAll('"', "'");
+  // What a data: URL in a double-quoted attribute must escape; the rest stays readable.
+  const url = `data:image/svg+xml,${svg.replace(/[%#<>\n]/g, encodeURIComponent)}`;
+  return html.replace(favicon, favicon.replace(href[0], `href="${url}"`));
+}
+
+/**
  * Writes the head into `dir`'s index.html in place of the style's link and
  * pre.js's tag (both files are then left out of the build), and the two
- * digests into the CSP. boot.js (a module, run after the parse), the
+ * digests into the CSP, and the favicon as a data: URL. boot.js (a module, run after the parse), the
  * bindings it imports and the images the style names (the bar's icon, asked
  * for as the style is laid out) are asked for before the first script, so
  * that none of them holds the connection the wasm could reuse or, on a link
@@ -67,7 +89,7 @@ export function writePageHead(dir, packed) {
     .map((url) => `<link rel=preload href=${new URL(url, new URL(styleHref, "http://x/")).pathname.slice(1)} as=image fetchpriority=high>`);
   const allowed = policy.replace(scriptSrc, `${scriptSrc} ${digest(script)}`).replace(styleSrc, `${styleSrc} ${digest(css)}`);
   const head = [`<style>${css}</style>`, bootTag, `<link rel=modulepreload href=${bindings}>`, ...images, `<script>${script}</script>`];
-  const written = html
+  const written = withFaviconWrittenIn(dir, html)
     .replace(meta, meta.replace(policy, allowed))
     .replace(preTag, "")
     .replace(bootTag, "")

@@ -4,8 +4,8 @@
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), pack the wasm with
-// LZMA (pack-wasm.mjs), write the style and pre.js into the page with a first
-// visit's early download of the packed wasm (page-head.mjs), fill sw.js with
+// LZMA (pack-wasm.mjs), write the style, pre.js and the favicon into the page
+// with a first visit's early download of the packed wasm (page-head.mjs), fill sw.js with
 // this build's precache list and version, then write precompressed .gz/.br siblings of the text files
 // (compress.mjs; .gz by zopfli in a release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
@@ -50,7 +50,8 @@ if (release) {
   const [wasm, raw, size] = packWasm(staging);
   packedWasm = wasm;
   console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
-  // The style and pre.js written into the page, with a first visit's early download of it (page-head.mjs).
+  // The style, pre.js and the favicon written into the page, with a first
+  // visit's early download of it (page-head.mjs).
   writePageHead(staging, `./${packedName(wasm)}`);
 }
 
@@ -76,31 +77,6 @@ const UNPACKER_SCRIPT = "unlzma.js";
 const inlinedScripts = release ? new Map([...new Set([...imported, UNPACKER_SCRIPT])].map((name) => [name, inlined(name)])) : null;
 if (release) for (const name of inlinedScripts.keys()) rmSync(join(staging, name));
 const unpacker = inlinedScripts?.get(UNPACKER_SCRIPT) ?? null;
-
-// The favicon written into the page as a data: URL (a release build): asked
-// for by the browser during a first visit's download, it held one of
-// HTTP/1.1's six connections to the host behind the wasm, and a file the
-// worker needed waited for the next free one, a round trip more
-// (docs/performance.md). The file stays for the manifest.
-if (release) {
-  const htmlPath = join(staging, "index.html");
-  const html = readFileSync(htmlPath, "utf8");
-  const favicon = /<link\b[^>]*\brel=["']?icon\b[^>]*>/.exec(html)?.[0];
-  const href = favicon && /\bhref=(["']?)([^"'\s>]+\.svg)\1/.exec(favicon);
-  if (!href) {
-    console.error("sw-precache: index.html has no SVG favicon link to write in");
-    process.exit(1);
-  }
-  const svg = readFileSync(join(staging, href[2]), "utf8")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/>\s+</g, "><")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replaceAll('"', "'");
-  // What a data: URL in a double-quoted attribute must escape; the rest stays readable.
-  const url = `data:image/svg+xml,${svg.replace(/[%#<>\n]/g, encodeURIComponent)}`;
-  writeFileSync(htmlPath, html.replace(favicon, favicon.replace(href[0], `href="${url}"`)));
-}
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
