@@ -4,10 +4,11 @@
 // functions in an order that compresses (function-order.mjs); then minify the
 // scripts, wasm-bindgen's and ours (minify.mjs), shorten the
 // names the wasm imports its JS by (short-imports.mjs), pack the wasm with
-// LZMA (pack-wasm.mjs), write the style, pre.js and the favicon into the page
-// with a first visit's early download of the packed wasm (page-head.mjs), fill sw.js with
-// this build's precache list and version, then write precompressed .gz/.br siblings of the text files
-// (compress.mjs; .gz by zopfli in a release build).
+// LZMA (pack-wasm.mjs), fill boot.js with this build's precache list and
+// write it, the style, pre.js and the favicon into the page (page-head.mjs),
+// fill sw.js with the precache list and version, then write precompressed
+// .gz/.br siblings of the text files (compress.mjs; .gz by zopfli in a
+// release build).
 // Runs inside the staging directory before Trunk moves it to dist/.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,8 +17,8 @@ import { HASHED_NAME, IMPORT_SCRIPTS, startsTheApp, workerImports } from "./buil
 import { writeCompressedSiblings } from "./compress.mjs";
 import { optimizeWasm } from "./function-order.mjs";
 import { minifyScripts } from "./minify.mjs";
-import { writePageHead } from "./page-head.mjs";
-import { packWasm, packedName } from "./pack-wasm.mjs";
+import { filesWrittenIntoPage, writePageHead } from "./page-head.mjs";
+import { packWasm } from "./pack-wasm.mjs";
 import { shortenExports } from "./short-exports.mjs";
 import { shortenImports } from "./short-imports.mjs";
 import { dropStreamClasses } from "./unused-streams.mjs";
@@ -45,15 +46,15 @@ for (const [script, before, after] of await minifyScripts(staging)) {
 const [renamed, saved] = shortenImports(staging);
 console.log(`short-imports: ${renamed} imports renamed, ${saved} B less wasm`);
 // The wasm is final now: pack it (the worker downloads the packed file instead).
-let packedWasm = null;
+let packedWasm = null; // the wasm, which the worker downloads packed
 if (release) {
   const [wasm, raw, size] = packWasm(staging);
   packedWasm = wasm;
   console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
-  // The style, pre.js and the favicon written into the page, with a first
-  // visit's early download of it (page-head.mjs).
-  writePageHead(staging, `./${packedName(wasm)}`);
 }
+// What a release build writes into the page (page-head.mjs, below) is not a
+// file the worker stores.
+const inPage = new Set(release ? filesWrittenIntoPage(staging) : []);
 
 // The scripts the worker imports (the unpacker): in a release build written
 // into it where it called importScripts, so a first visit's worker fetches
@@ -88,7 +89,7 @@ function listFiles(dir) {
 const swPath = join(staging, "sw.js");
 const files = listFiles(staging)
   .map((path) => relative(staging, path).split(sep).join("/"))
-  .filter((name) => name !== "sw.js")
+  .filter((name) => name !== "sw.js" && !inPage.has(name))
   // Install-sheet screenshots (manifest "screenshots") are never shown by the app.
   .filter((name) => !name.startsWith("screenshots/"))
   .sort();
@@ -115,6 +116,8 @@ if (!boot.includes(PRECACHE_PLACEHOLDER) || !boot.includes(UNPACKER_PLACEHOLDER)
 }
 const bootFilled = boot.replace(PRECACHE_PLACEHOLDER, JSON.stringify(precache));
 writeFileSync(bootPath, release ? bootFilled.replace(UNPACKER_PLACEHOLDER, JSON.stringify(unpacker)) : bootFilled);
+// boot.js is final: the style, pre.js, boot.js and the favicon written into the page.
+if (release) writePageHead(staging);
 
 const hash = createHash("sha256");
 for (const name of files) {

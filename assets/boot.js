@@ -1,7 +1,10 @@
-// Starts the WebAssembly app. Kept out of index.html so the Content-Security-Policy
-// can forbid inline scripts (all but the page's first, which a release build
-// writes in: .ci/page-head.mjs). Trunk writes the hashed file names into the
-// data attributes of the <script> tag that loads this file (Trunk.toml: pattern_script).
+// Starts the WebAssembly app. A debug build loads it as a file; a release
+// build writes it into index.html, where the Content-Security-Policy allows
+// it by its hash (.ci/page-head.mjs): on a first visit the wasm then has the
+// connection the page came on, a round trip sooner (docs/performance.md).
+// Either way it is a module, run once the page is parsed. Trunk writes the
+// hashed file names into the data attributes of its <script> tag
+// (Trunk.toml: pattern_script).
 // Sun mode and the language of the static first screen are set earlier, by pre.js.
 const tag = document.querySelector('script[data-wasm]');
 // Let the static first screen reach the screen before the app replaces it:
@@ -95,9 +98,7 @@ const unpacked = async (packed) => {
   let reader = null;
   let handWasm = () => {};
   try {
-    // Asked for by the page's first script once the first screen had painted
-    // (a release build: .ci/page-head.mjs), else now.
-    const download = self.packedWasm ?? fetch(packed);
+    const download = fetch(packed);
     handWasm = handOver(packed);
     const response = await download;
     if (!response.ok) throw new Error(`${packed}: HTTP ${response.status}`);
@@ -125,18 +126,16 @@ const unpacked = async (packed) => {
 const fetchWasm = () => {
   const { packed, wasm } = tag.dataset;
   if (!firstVisit) return fetch(wasm);
-  return unpacked(packed).catch(() => {
-    // A download started early and not read (no worker to unpack it): stop it.
-    self.packedWasm?.then((response) => response.body?.cancel()).catch(() => {});
-    return fetch(wasm);
-  });
+  return unpacked(packed).catch(() => fetch(wasm));
 };
-// The wasm is taken once the screen has painted, whether or not the
-// bindings have arrived: on a slow first visit the two downloads overlap
-// instead of costing a round trip each (docs/performance.md). (A release
-// build's first visit has asked for it already: fetchWasm takes that.)
+// The wasm is asked for once the screen has painted, so that nothing the
+// screen needs shares the link with it. On a first visit the bindings are
+// asked for after it, on a connection of their own: they are needed only
+// once the wasm is in, and the wasm keeps the page's connection, which is
+// open and idle by then (docs/performance.md).
 const wasm = painted.then(fetchWasm);
-const bindings = await import(tag.dataset.js);
+const bindingsAskedFor = firstVisit ? painted : Promise.resolve();
+const bindings = await bindingsAskedFor.then(() => import(tag.dataset.js));
 await bindings.default({ module_or_path: wasm });
 // Once started, on a stored copy: nothing is left in the hand-off cache.
 if (navigator.serviceWorker?.controller) dropHandoff().catch(() => {});

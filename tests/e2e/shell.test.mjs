@@ -278,16 +278,17 @@ describe("app shell", () => {
       assert.ok(result.violations.includes("script-src-attr"), JSON.stringify(result.violations));
       assert.ok(result.violations.includes("script-src-elem"), JSON.stringify(result.violations));
 
-      // One inline script and one inline style are allowed, the page's own
-      // (.ci/page-head.mjs), by their digests: no other, and not an edited copy.
+      // The page's own inline scripts (pre.js's and boot.js's) and style are
+      // allowed (.ci/page-head.mjs), by their digests: no other, and not an
+      // edited copy.
       const html = readFileSync(join(app.dir, "index.html"), "utf8");
       const policy = /content="([^"]*script-src[^"]*)"/.exec(html)[1];
-      for (const [tag, directive] of [["script", "script-src"], ["style", "style-src"]]) {
+      for (const [tag, directive, count] of [["script", "script-src", 2], ["style", "style-src", 1]]) {
         const inline = [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\bsrc=)[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]);
-        assert.equal(inline.length, 1, `index.html has one inline <${tag}>`);
+        assert.equal(inline.length, count, `index.html's inline <${tag}> elements`);
         const sources = new RegExp(`${directive}\\s([^;]*)`).exec(policy)[1];
         const allowed = [...sources.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
-        assert.deepEqual(allowed, [createHash("sha256").update(inline[0]).digest("base64")], sources);
+        assert.deepEqual(allowed, inline.map((text) => createHash("sha256").update(text).digest("base64")), sources);
       }
       assert.doesNotMatch(policy, /unsafe-inline/);
     } finally {
@@ -356,23 +357,26 @@ describe("app shell", () => {
     try {
       const { page } = await openApp(context, app.url);
       await waitForServiceWorkerControl(page);
-      // The page downloaded boot.js and the browser keeps that copy. A new
-      // version changes it: sw.js names it by its new digest (.ci/sw-precache.mjs).
-      const bootPath = join(app.dir, "boot.js");
-      const changed = `${readFileSync(bootPath, "utf8")}\n// the next version\n`;
-      writeFileSync(bootPath, changed);
+      // The page downloaded the manifest for the worker (boot.js) and the
+      // browser keeps that copy. A new version changes it: sw.js names it by
+      // its new digest (.ci/sw-precache.mjs).
+      const manifestPath = join(app.dir, "manifest.webmanifest");
+      const changed = `${readFileSync(manifestPath, "utf8").trim()}\n\n`;
+      writeFileSync(manifestPath, changed);
       const swPath = join(app.dir, "sw.js");
       const sw = readFileSync(swPath, "utf8");
       const digest = createHash("sha256").update(changed).digest("hex").slice(0, 16);
-      const next = sw.replace(SW_VERSION, (version) => version.replace(/"$/, 'next"')).replace(/("boot\.js":")[0-9a-f]{16}"/, `$1${digest}"`);
-      assert.ok(next.includes(digest), "sw.js names boot.js by its digest");
+      const next = sw
+        .replace(SW_VERSION, (version) => version.replace(/"$/, 'next"'))
+        .replace(/("manifest\.webmanifest":")[0-9a-f]{16}"/, `$1${digest}"`);
+      assert.ok(next.includes(digest), "sw.js names the manifest by its digest");
       writeFileSync(swPath, next);
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
       await page.locator(".update-notice").waitFor();
       const stored = await page.evaluate(async () => {
         const names = await caches.keys();
         const cache = await caches.open(names.find((name) => name.endsWith("next")));
-        return (await cache.match("boot.js")).text();
+        return (await cache.match("manifest.webmanifest")).text();
       });
       assert.equal(stored, changed);
     } finally {
