@@ -46,10 +46,10 @@ for (const [script, before, after] of await minifyScripts(staging)) {
 const [renamed, saved] = shortenImports(staging);
 console.log(`short-imports: ${renamed} imports renamed, ${saved} B less wasm`);
 // The wasm is final now: pack it (the worker downloads the packed file instead).
-let packedWasm = null; // the wasm, which the worker downloads packed
+let wasmSentPacked = null; // the worker downloads it packed, not as it is
 if (release) {
   const [wasm, raw, size] = packWasm(staging);
-  packedWasm = wasm;
+  wasmSentPacked = wasm;
   console.log(`pack-wasm: ${wasm} ${raw} → ${size} B (.lzma)`);
 }
 // What a release build writes into the page (page-head.mjs, below) is not a
@@ -96,7 +96,7 @@ const files = listFiles(staging)
 // The worker downloads the packed wasm, not the wasm (which stays on the
 // server for a page whose unpacking failed). The scripts the worker imports
 // are part of the worker, not files it stores.
-const downloaded = files.filter((name) => name !== packedWasm && !imported.has(name));
+const downloaded = files.filter((name) => name !== wasmSentPacked && !imported.has(name));
 
 // "./" is the start URL and the shell every navigation gets; index.html is the same file.
 // What an offline start needs (the code and the style) is stored first, the
