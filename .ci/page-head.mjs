@@ -38,19 +38,34 @@ function svgDataUrl(path) {
   return `data:image/svg+xml,${svg.replace(/[%#<>\n]/g, encodeURIComponent)}`;
 }
 
+/** The page's favicon link in `html` and the file it names, or stops the build. */
+function faviconOf(html) {
+  const tag = /<link\b[^>]*\brel=["']?icon\b[^>]*>/.exec(html)?.[0];
+  const href = tag && /\bhref=(["']?)([^"'\s>]+\.(?:svg|png))\1/.exec(tag);
+  if (!href) throw new Error("page-head: index.html has no SVG or PNG favicon link to write in");
+  return { tag, href: href[0], file: href[2].replace(/^\.\//, "") };
+}
+
 /**
  * `html` with its favicon written in as a data: URL: asked for by the browser
  * during a first visit's download, it held one of HTTP/1.1's six connections
  * to the host behind the wasm, and a file the worker needed waited for the
- * next free one, a round trip more (docs/performance.md). The file stays for
- * the manifest.
+ * next free one, a round trip more (docs/performance.md). A PNG as base64:
+ * the browser decodes it, where it draws an SVG favicon in a document of its
+ * own on the page's main thread, as the page loads and at its first sound.
  */
 function withFaviconWrittenIn(dir, html) {
-  const favicon = /<link\b[^>]*\brel=["']?icon\b[^>]*>/.exec(html)?.[0];
-  const href = favicon && /\bhref=(["']?)([^"'\s>]+\.svg)\1/.exec(favicon);
-  if (!href) throw new Error("page-head: index.html has no SVG favicon link to write in");
-  return html.replace(favicon, () => favicon.replace(href[0], () => `href="${svgDataUrl(join(dir, href[2]))}"`));
+  const { tag, href, file } = faviconOf(html);
+  const path = join(dir, file);
+  const url = file.endsWith(".png") ? `data:image/png;base64,${readFileSync(path).toString("base64")}` : svgDataUrl(path);
+  return html.replace(tag, () => tag.replace(href, () => `href="${url}"`));
 }
+
+/** Whether the manifest in `dir` names `file` (then the file stays in the build). */
+const manifestNames = (dir, file) => {
+  const { icons = [], screenshots = [] } = JSON.parse(readFileSync(join(dir, "manifest.webmanifest"), "utf8"));
+  return [...icons, ...screenshots].some((image) => image.src.replace(/^\.\//, "") === file);
+};
 
 /**
  * `css` (the file `cssPath` names, relative to `dir`) with the images it
@@ -77,8 +92,16 @@ function pageTags(html) {
   return { style, pre, boot, files };
 }
 
-/** The files under `dir` that writePageHead writes into the page and leaves out of the build. */
-export const filesWrittenIntoPage = (dir) => pageTags(readFileSync(join(dir, "index.html"), "utf8")).files;
+/**
+ * The files under `dir` that writePageHead writes into the page and leaves out
+ * of the build: the style, pre.js, boot.js, and the favicon unless the
+ * manifest names it too.
+ */
+export function filesWrittenIntoPage(dir) {
+  const html = readFileSync(join(dir, "index.html"), "utf8");
+  const { file } = faviconOf(html);
+  return [...pageTags(html).files, ...(manifestNames(dir, file) ? [] : [file])];
+}
 
 /**
  * Writes the head into `dir`'s index.html: the style in place of its link,
@@ -86,12 +109,14 @@ export const filesWrittenIntoPage = (dir) => pageTags(readFileSync(join(dir, "in
  * boot.js in place of its tag, which keeps its data attributes and stays a
  * module (run once the page is parsed). The three files are then left out
  * of the build; their digests go into the CSP; the favicon and the style's
- * images become data: URLs. Call it once boot.js is final.
+ * images become data: URLs, and the favicon's file is left out too unless
+ * the manifest names it. Call it once boot.js is final.
  */
 export function writePageHead(dir) {
   const htmlPath = join(dir, "index.html");
   const html = readFileSync(htmlPath, "utf8");
   const tags = pageTags(html);
+  const leftOut = filesWrittenIntoPage(dir);
   const meta = one(html, /<meta\b[^>]*\bhttp-equiv=["']?Content-Security-Policy\b[^>]*>/gi, "CSP meta tags");
   const policy = /\bcontent="([^"]*)"/.exec(meta)?.[1] ?? "";
   const [scriptSrc, styleSrc] = ["script-src", "style-src"].map((name) => new RegExp(`(^|;\\s*)${name}\\s[^;]*`).exec(policy)?.[0]);
@@ -114,5 +139,5 @@ export function writePageHead(dir) {
     .replace(tags.boot, "")
     .replace(tags.style, () => `<style>${css}</style><script>${pre}</script>${bootTag}`);
   writeFileSync(htmlPath, written);
-  for (const name of tags.files) rmSync(join(dir, name));
+  for (const name of leftOut) rmSync(join(dir, name));
 }

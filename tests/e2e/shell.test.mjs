@@ -297,6 +297,32 @@ describe("app shell", () => {
     }
   });
 
+  test("the tab's icon is a PNG in the page: no request for it, and nothing for the page to draw when the browser asks for it", async () => {
+    const app = await serveCopy();
+    const context = await launchPersistentPhone();
+    try {
+      const { page } = await openApp(context, app.url);
+      const favicons = await page.locator("link[rel=icon]").evaluateAll((links) => links.map((link) => [link.getAttribute("href"), link.getAttribute("sizes")]));
+      assert.equal(favicons.length, 1, "one favicon");
+      const [[href, sizes]] = favicons;
+      // An SVG favicon is drawn in a document of its own on the page's main
+      // thread whenever the browser asks for it (as the page loads, and at
+      // its first sound, for the media session): about 10 ms, where a PNG
+      // is decoded in well under one (docs/performance.md).
+      assert.match(href, /^data:image\/png;base64,/, "the favicon is a PNG written into the page");
+      const size = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return `${img.naturalWidth}x${img.naturalHeight}`;
+      }, href);
+      assert.equal(size, sizes, "the favicon is the size its link declares");
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("the manifest makes it installable, with 192, 512 and maskable icons, a description and screenshots", async () => {
     const app = await serveCopy();
     const context = await launchPersistentPhone();
