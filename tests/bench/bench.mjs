@@ -66,6 +66,7 @@ import { HANDOFF_SUFFIX, precacheList, startsTheApp, workerImports } from "../..
 import { storedName } from "../../.ci/pack-wasm.mjs";
 import { gzipBest } from "../../.ci/compress.mjs";
 import { WASM_OPT_ARGS } from "../../.ci/function-order.mjs";
+import { busy } from "./busy.mjs";
 import { clockShowingTenths, passTheMove, plainTenthsPage, startNordau } from "./nordau-game.mjs";
 import { serveBench, throttle } from "./server.mjs";
 
@@ -287,28 +288,6 @@ async function measureTap(browser) {
 }
 
 // ---- idle CPU ----------------------------------------------------------------------
-
-// Main-thread time so far (s): all tasks, and the script, layout and style parts of it.
-const SPLIT = ["TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration"];
-async function taskSeconds(cdp) {
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  return Object.fromEntries(SPLIT.map((name) => [name, metrics.find((m) => m.name === name).value]));
-}
-
-/** % of one core busy over [0, 4.7 s] and [0, 9 s] from now, and the 9 s split into script, layout, style. */
-async function busy(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const t0 = await taskSeconds(cdp);
-  const w0 = performance.now();
-  await page.waitForTimeout(4_700);
-  const [t1, w1] = [await taskSeconds(cdp), performance.now()];
-  await page.waitForTimeout(9_000 - (w1 - w0));
-  const [t2, w2] = [await taskSeconds(cdp), performance.now()];
-  const share = (a, b, name, wall) => (100 * (b[name] - a[name]) * 1000) / wall;
-  const split = SPLIT.slice(1).map((name) => share(t0, t2, name, w2 - w0));
-  return { early: share(t0, t1, "TaskDuration", w1 - w0), whole: share(t0, t2, "TaskDuration", w2 - w0), split };
-}
 
 // One run of either page is noisy (1.57–1.84× in three runs of one build), so
 // the app and the plain page take turns, each in a context of its own that is

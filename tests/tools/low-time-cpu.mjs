@@ -1,5 +1,5 @@
 // What the low-time warning costs the main thread while a Nordau Shift clock
-// shows tenths: the bench's two windows (its CPU figure's "before the
+// shows tenths: the bench's two windows (busy.mjs: its CPU figure's "before the
 // warning", 9.8 s → 5.1 s, and the warning's stretch, 5.1 s → 0.8 s) in
 // ms of main-thread tasks a second, for the app with its sound on (as
 // players have it) and muted, taking turns. The warning is a tick sound a
@@ -8,28 +8,12 @@
 //   node tests/tools/low-time-cpu.mjs DIST [--rounds N]
 import { launchBrowser } from "../e2e/harness.mjs";
 import { clockShowingTenths } from "../bench/nordau-game.mjs";
+import { busy } from "../bench/busy.mjs";
 import { serveBench } from "../bench/server.mjs";
 import { toolArgs } from "./trace.mjs";
 
 const { dist, rounds } = toolArgs("node tests/tools/low-time-cpu.mjs DIST [--rounds N]", { rounds: 3 });
 const MUTED_KEY = "nordau-shift.muted"; // ui::nordau's `muted` key
-
-/** ms of main-thread tasks a second over the bench's two windows. */
-async function windows(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const read = async () => {
-    const { metrics } = await cdp.send("Performance.getMetrics");
-    return [metrics.find((m) => m.name === "TaskDuration").value, performance.now()];
-  };
-  const start = await read();
-  await page.waitForTimeout(4_700);
-  const middle = await read();
-  await page.waitForTimeout(4_300);
-  const end = await read();
-  const rate = ([busy0, wall0], [busy1, wall1]) => ((busy1 - busy0) * 1e6) / (wall1 - wall0);
-  return { before: rate(start, middle), warning: rate(middle, end) };
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const served = await serveBench(dist);
@@ -41,7 +25,9 @@ try {
       const page = await clockShowingTenths(browser, served.url, async (context) => {
         if (mode === "muted") await context.addInitScript((key) => localStorage.setItem(key, "1"), MUTED_KEY);
       });
-      runs[mode].push(await windows(page));
+      // 1 % of a core is 10 ms a second.
+      const { early, late } = await busy(page);
+      runs[mode].push({ before: early * 10, warning: late * 10 });
       await page.context().close();
     }
   }
