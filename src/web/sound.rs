@@ -73,9 +73,25 @@ fn with_context<R>(f: impl FnOnce(&AudioContext, bool) -> R) -> Option<R> {
                 return None;
             }
             *slot = Some(AudioContext::new().ok()?);
+            // Half a second on, the tap that made the context has painted.
+            gloo_timers::callback::Timeout::new(500, prepare_waves).forget();
         }
         slot.as_ref().map(|ctx| f(ctx, fresh))
     })
+}
+
+/// Makes a square oscillator once, soon after the context, never played: the
+/// browser computes a wave shape's tables at a context's first oscillator of
+/// that shape (Chromium: about 12 ms at the bench's 4× slower CPU), which
+/// otherwise fell in the tap that brought the page's first swap.
+fn prepare_waves() {
+    CONTEXT.with(|cell| {
+        if let Some(ctx) = cell.borrow().as_ref()
+            && let Ok(osc) = ctx.create_oscillator()
+        {
+            osc.set_type(OscillatorType::Square);
+        }
+    });
 }
 
 /// Makes or resumes the context; called from inside a user gesture.

@@ -624,6 +624,46 @@ describe("Nordau Shift table", () => {
     }
   });
 
+  test("NS-10: the swap is sounded, three rising square tones, and their wave is made before the swap's tap, not in it", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    // Web Audio as the app uses it, in order: each oscillator's shape as it is
+    // set, each tone as it starts (its pitch then), and each press of a half.
+    await context.addInitScript(() => {
+      const log = (window.__audio = []);
+      const proto = OscillatorNode.prototype;
+      const type = Object.getOwnPropertyDescriptor(AudioScheduledSourceNode.prototype, "type") ?? Object.getOwnPropertyDescriptor(proto, "type");
+      Object.defineProperty(proto, "type", { ...type, set(shape) { log.push({ shape }); type.set.call(this, shape); } });
+      const start = proto.start;
+      proto.start = function (...when) {
+        log.push({ tone: [this.frequency.value, this.type] });
+        return start.apply(this, when);
+      };
+      addEventListener("pointerdown", (e) => e.target.closest?.(".half") && log.push({ tap: true }), { capture: true });
+    });
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      await pressUntilSwap(page);
+      await page.locator(".swap-overlay").waitFor();
+      const log = await page.evaluate(() => window.__audio);
+      const swapTap = log.findLastIndex((e) => e.tap);
+      const tones = log.slice(swapTap).filter((e) => e.tone).map((e) => e.tone);
+      assert.deepEqual(tones, [[660, "square"], [880, "square"], [1320, "square"]], "the swap's call");
+      // The browser computes a wave's tables at a page's first oscillator of
+      // that shape: that one is made soon after the tap that woke the sound
+      // (Black's start), so the swap's tap, and the notice's first paint, do
+      // not wait for it.
+      const firstSquare = log.findIndex((e) => e.shape === "square");
+      assert.ok(firstSquare < swapTap, `the square wave was first made in the swap's press: ${JSON.stringify(log)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("undo last tap, behind a confirmation, returns the turn and undoes a swap", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
