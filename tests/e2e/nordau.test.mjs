@@ -632,7 +632,7 @@ describe("Nordau Shift table", () => {
     await context.addInitScript(() => {
       const log = (window.__audio = []);
       const proto = OscillatorNode.prototype;
-      const type = Object.getOwnPropertyDescriptor(AudioScheduledSourceNode.prototype, "type") ?? Object.getOwnPropertyDescriptor(proto, "type");
+      const type = Object.getOwnPropertyDescriptor(proto, "type");
       Object.defineProperty(proto, "type", { ...type, set(shape) { log.push({ shape }); type.set.call(this, shape); } });
       const start = proto.start;
       proto.start = function (...when) {
