@@ -183,9 +183,10 @@ pub fn ClockControls(
     #[prop(into)] on_undo: Callback<()>,
     #[prop(into)] on_menu: Callback<()>,
     /// Leave out the undo button: a module with more than one undo (one per
-    /// bughouse board) places its own beside these controls.
-    #[prop(optional)]
-    no_undo: bool,
+    /// bughouse board) places its own beside these controls; a module whose
+    /// undo is sometimes another's says when, and the controls stay built.
+    #[prop(optional, into)]
+    no_undo: Signal<bool>,
     /// A second undo (`ExtraUndo`), after the first.
     #[prop(optional)]
     extra_undo: Option<ExtraUndo>,
@@ -223,12 +224,12 @@ pub fn ClockControls(
                             "⋯"
                         </button>
                     </div>
-                    {(!no_undo).then(|| view! {
+                    <Show when=move || !no_undo.get()>
                         <button type="button" class="button undo" disabled=move || !undo_available.get()
                             on:click=move |_| confirming.set(Some(false))>
                             {move || undo_label.get()}
                         </button>
-                    })}
+                    </Show>
                     {extra_undo.map(|extra| view! {
                         <Show when=move || extra.available.get()>
                             <button type="button" class="button undo-tap"

@@ -158,25 +158,23 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             {move || ctx.notice.get().map(|text| view! { <p class="middle-notice" role="alert">{text}</p> })}
             {ctx.unsaved_warning(true)}
             // C-4b: after "seated", the undo of the move that ended the shift is
-            // still the opponent's to allow: it replaces the plain undo.
-            {move || {
-                let known = swap_known.get();
-                view! {
-                    <ClockControls
-                        paused=Signal::derive(paused)
-                        can_pause=Signal::derive(can_pause)
-                        undo_available=Signal::derive(undo_available)
-                        undo_label=Signal::derive(undo_label)
-                        undo_question=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move_confirm } else { i18n.of(&TEXTS).undo_confirm })
-                        on_pause=move |()| { ctx.send(Event::Pause); }
-                        on_resume=move |()| { ctx.send(Event::Resume); }
-                        on_undo=move |()| { ctx.send(Event::UndoPress); }
-                        on_menu=move |()| menu_open.set(true)
-                        no_undo=known
-                    />
-                    {known.then(|| view! { <SwapCorrection label=Signal::derive(undo_label)/> })}
-                }
-            }}
+            // still the opponent's to allow: it replaces the plain undo. Only
+            // the undo changes at a swap; the controls stay as they are.
+            <ClockControls
+                paused=Signal::derive(paused)
+                can_pause=Signal::derive(can_pause)
+                undo_available=Signal::derive(undo_available)
+                undo_label=Signal::derive(undo_label)
+                undo_question=Signal::derive(move || if board_mode() { i18n.of(&TEXTS).undo_move_confirm } else { i18n.of(&TEXTS).undo_confirm })
+                on_pause=move |()| { ctx.send(Event::Pause); }
+                on_resume=move |()| { ctx.send(Event::Resume); }
+                on_undo=move |()| { ctx.send(Event::UndoPress); }
+                on_menu=move |()| menu_open.set(true)
+                no_undo=swap_known
+            />
+            <Show when=move || swap_known.get()>
+                <SwapCorrection label=Signal::derive(undo_label)/>
+            </Show>
         </div>
     }
 }

@@ -364,24 +364,19 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
             // While UC-7's decision is open its own buttons undo or accept, so
             // the strip leaves out its Undo and stays one row high; so too
             // before the start.
-            {move || {
-                let no_undo = deciding.get() || before_start.get();
-                view! {
-                    <ClockControls
-                        paused=Signal::derive(get(|v| v.paused))
-                        can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
-                        undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
-                        undo_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_button))
-                        undo_question=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_confirm))
-                        on_pause=move |()| { ctx.send(UcEvent::Pause); }
-                        on_resume=move |()| { ctx.send(UcEvent::Resume); }
-                        on_undo=move |()| undo_by()
-                        on_menu=move |()| menu_open.set(true)
-                        no_undo=no_undo
-                        extra_undo=tap_correction(ctx, view_now, i18n)
-                    />
-                }
-            }}
+            <ClockControls
+                paused=Signal::derive(get(|v| v.paused))
+                can_pause=Signal::derive(get(|v| v.running.is_some() && !v.paused))
+                undo_available=Signal::derive(get(|v| v.can_undo && v.phase == UcPhase::Playing))
+                undo_label=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_button))
+                undo_question=Signal::derive(i18n.word(|i| i.of(&TEXTS).undo_confirm))
+                on_pause=move |()| { ctx.send(UcEvent::Pause); }
+                on_resume=move |()| { ctx.send(UcEvent::Resume); }
+                on_undo=move |()| undo_by()
+                on_menu=move |()| menu_open.set(true)
+                no_undo=Signal::derive(move || deciding.get() || before_start.get())
+                extra_undo=tap_correction(ctx, view_now, i18n)
+            />
         </div>
     }
 }
