@@ -196,6 +196,13 @@ pub fn ClockControls(
     let confirming = RwSignal::new(None::<bool>);
     let confirming_undo = Signal::derive(move || confirming.get().is_some());
     let extra_open = move || confirming.get() == Some(true);
+    // The undo's question goes when the undo does (C-4b: once a swap is known
+    // the undo is the opponent's to allow, and the plain one is refused).
+    Effect::new(move |_| {
+        if no_undo.get() && confirming.get_untracked() == Some(false) {
+            confirming.set(None);
+        }
+    });
     view! {
         <Show
             when=move || confirming_undo.get()

@@ -664,6 +664,34 @@ describe("Nordau Shift table", () => {
     }
   });
 
+  test("C-4b: an undo question still open when a tap brings the swap is withdrawn with the plain undo", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openTable(context, app.url);
+      await setUp(page);
+      await beginAndStart(page);
+      await page.clock.runFor(2_000);
+      await pressMoved(page);
+      // Someone asks to take that tap back and leaves the question standing.
+      await page.locator(".middle-controls button.undo").tap();
+      await page.locator(".middle-confirm").waitFor();
+      // Play goes on under it until a tap ends the shift.
+      await pressUntilSwap(page);
+      await page.getByRole("button", { name: "Seated" }).tap();
+      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      // The plain undo is refused once the swap is known: its question went
+      // with it, and the strip offers the opponent's correction instead.
+      assert.equal(await page.locator(".middle-confirm").count(), 0, "the plain undo's question still stands");
+      assert.equal(await page.locator(".middle .middle-controls button.undo").count(), 0);
+      assert.equal(await page.locator(".middle > button.undo").count(), 1, "the swap's correction is offered in the strip");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
   test("undo last tap, behind a confirmation, returns the turn and undoes a swap", async () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
