@@ -73,6 +73,14 @@ async function beginAndStart(page) {
   await page.locator(".half.white-seat.to-move").waitFor();
 }
 
+/** A clock-mode table set up with the usual names and started: White's clock runs. */
+async function openStartedTable(context, url) {
+  const opened = await openTable(context, url);
+  await setUp(opened.page);
+  await beginAndStart(opened.page);
+  return opened;
+}
+
 /** What the play screen shows: per colour the name, bank and state; the observer and counters. */
 function readPlay(page) {
   return page.evaluate(() => {
@@ -488,9 +496,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       // Three taps: no swap can come before the sixth (shifts are 3..6 full moves).
       for (const think of [2_000, 3_000, 1_000]) {
         await page.clock.runFor(think);
@@ -529,9 +535,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       await page.clock.runFor(1_000);
       await pressMoved(page);
       const before = await readPlay(page);
@@ -560,9 +564,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
 
       // White thinks 3 s, then rests a finger on the half for 2 s: the clock
       // stopped as it landed, as a chess clock's button does.
@@ -642,9 +644,7 @@ describe("Nordau Shift table", () => {
       addEventListener("pointerdown", (e) => e.target.closest?.(".half") && log.push({ tap: true }), { capture: true });
     });
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       await pressUntilSwap(page);
       await page.locator(".swap-overlay").waitFor();
       const log = await page.evaluate(() => window.__audio);
@@ -668,9 +668,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       await page.clock.runFor(2_000);
       await pressMoved(page);
       // Someone asks to take that tap back and leaves the question standing.
@@ -696,9 +694,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       const undoButton = page.getByRole("button", { name: "Undo last tap" });
       assert.ok(await undoButton.isDisabled(), "undo offered before any tap");
 
@@ -968,9 +964,7 @@ describe("Nordau Shift table", () => {
     const app = await serveCopy();
     const context = await phoneContext(browser);
     try {
-      const { page, errors } = await openTable(context, app.url);
-      await setUp(page);
-      await beginAndStart(page);
+      const { page, errors } = await openStartedTable(context, app.url);
       await page.clock.runFor(3_000);
       await pressMoved(page); // White taps with 12 s left; Black's clock runs.
       // The menu stops the clocks and says so; closing starts them again.
