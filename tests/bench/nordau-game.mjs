@@ -30,14 +30,14 @@ export async function startNordau(page, url) {
  * stopped running (or a swap is announced) and the frame has had 100 ms.
  */
 export async function passTheMove(page, { seated = true } = {}) {
-  while (seated && (await page.locator(".swap-overlay").count())) {
+  while (seated && (await page.locator(".swap-overlay:not([hidden])").count())) {
     await page.getByRole("button", { name: "Seated" }).click();
-    await page.locator(".swap-overlay").waitFor({ state: "detached" });
+    await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
   }
   const half = await page.waitForSelector(".half.to-move");
   const { x, y } = await centreOf(half);
   await page.touchscreen.tap(x, y);
-  await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay"), half);
+  await page.waitForFunction((el) => !el.classList.contains("to-move") || document.querySelector(".swap-overlay:not([hidden])"), half);
   await page.waitForTimeout(100); // let the frame finish before the next tap
 }
 

@@ -21,6 +21,9 @@
 // is that a clock keeps running while the page is dead.
 import { collectPageErrors, phoneContext } from "./harness.mjs";
 
+/** The swap notice's correction buttons, while it shows (it is kept, hidden, between swaps). */
+const NOTICE_BUTTONS = ".swap-overlay:not([hidden]) .swap-corrections button:not([hidden] *)";
+
 // ---- randomness ------------------------------------------------------------------
 
 /** mulberry32: a small seeded PRNG, [0, 1). */
@@ -260,7 +263,7 @@ async function pageSnapshot({ key, nudge, seats }) {
       .join(" "),
     boardStatus: txt(q(".game-play .board-status")),
     boardNotice: txt(q(".game-play .board-notice")),
-    swap: txt(q("#swap-near .swap-message")),
+    swap: txt(q(".swap-overlay:not([hidden]) #swap-near .swap-message")),
     endText: plain(q(".zh-end, .game-end")),
     endClocks: qa(".zh-end .score-table tr, .cs-end .score-table tr, .uc-end .score-table tr, .bh-end .bh-final-clocks tr").map((tr) => [...tr.children].map(txt)),
     commitment: txt(q("[data-testid=commitment]")),
@@ -295,7 +298,7 @@ async function pageSnapshot({ key, nudge, seats }) {
 }
 
 /** What can be tapped now (the harness picks among these). */
-function pageOptions() {
+function pageOptions(noticeButtons) {
   const q = (s) => document.querySelector(s);
   const qa = (s) => [...document.querySelectorAll(s)];
   const enabled = (el) => el && !el.disabled;
@@ -318,8 +321,8 @@ function pageOptions() {
     resume: q(".middle-controls > button.primary") !== null,
     undo: enabled(q(".middle-controls > button.undo")),
     menu: q(".middle-controls .menu-button") !== null,
-    overlay: q(".swap-overlay") !== null,
-    overlayButtons: qa(".swap-corrections button").map(label),
+    overlay: q(".swap-overlay:not([hidden])") !== null,
+    overlayButtons: qa(noticeButtons).map(label),
     sheet: q(".sheet") !== null,
     sheetButtons: qa(".sheet button").map((b) => ({ label: label(b), enabled: !b.disabled, adjust: b.closest(".adjust-row") !== null, head: b.closest(".sheet-head") !== null })),
     endButtons: qa(".zh-end .end-actions button, .game-end .end-actions button").map((b) => ({ label: label(b), primary: b.classList.contains("primary"), newSetup: b.classList.contains("new-setup") })),
@@ -551,7 +554,7 @@ export class KillSeries {
   async choose(rng, { eventOnly = false } = {}) {
     const page = this.page;
     const snap = await this.snap(false);
-    const o = await page.evaluate(pageOptions);
+    const o = await page.evaluate(pageOptions, NOTICE_BUTTONS);
     const tap = (selector, nth = 0) => ({ selector, nth });
     const choices = [];
     const add = (weight, action) => choices.push([weight, action]);
@@ -609,14 +612,14 @@ export class KillSeries {
         }
         if (o.overlay) {
           const i = (re) => o.overlayButtons.findIndex((l) => re.test(l));
-          add(8, { name: "seated", events: ["seated"], final: tap(".swap-overlay button.seated") });
+          add(8, { name: "seated", events: ["seated"], final: tap(".swap-overlay:not([hidden]) button.seated") });
           const undo = i(/^Undo last (tap|move)$/);
           // C-4b: undoing the half-move that announced the swap is a correction.
-          if (undo >= 0) add(1, { name: "undo-swap", events: ["undo_press", "correct_after_swap"], undo: true, pre: [tap(".swap-corrections button", undo)], final: tap(".swap-corrections button", undo) });
+          if (undo >= 0) add(1, { name: "undo-swap", events: ["undo_press", "correct_after_swap"], undo: true, pre: [tap(NOTICE_BUTTONS, undo)], final: tap(NOTICE_BUTTONS, undo) });
           const mate = i(/gave mate$/);
-          if (mate >= 0) add(0.3, { name: "report-mate", events: ["report_mate"], pre: [tap(".swap-corrections button", mate)], final: tap(".swap-corrections button", mate) });
+          if (mate >= 0) add(0.3, { name: "report-mate", events: ["report_mate"], pre: [tap(NOTICE_BUTTONS, mate)], final: tap(NOTICE_BUTTONS, mate) });
           const stale = i(/^Report stalemate$/);
-          if (stale >= 0) add(0.2, { name: "report-stalemate", events: ["report_stalemate"], pre: [tap(".swap-corrections button", stale)], final: tap(".swap-corrections button", stale) });
+          if (stale >= 0) add(0.2, { name: "report-stalemate", events: ["report_stalemate"], pre: [tap(NOTICE_BUTTONS, stale)], final: tap(NOTICE_BUTTONS, stale) });
           break;
         }
         if (o.starts) add(12, { name: "start", events: ["start"], final: tap(`.game-play .half.${o.starts}-seat`) });

@@ -100,7 +100,7 @@ function readPlay(page) {
       observer: document.querySelector(".observer-name")?.textContent,
       moveNumber: counters[0],
       swaps: counters[1],
-      overlay: document.querySelector(".swap-overlay") !== null,
+      overlay: document.querySelector(".swap-overlay:not([hidden])") !== null,
     };
   });
 }
@@ -126,7 +126,7 @@ async function pressMoved(page, press = (half) => half.tap()) {
   const other = side === "white" ? "black" : "white";
   await press(page.locator(`.half.${side}-seat`));
   await page.waitForFunction(
-    (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+    (other) => document.querySelector(".swap-overlay:not([hidden])") || document.querySelector(`.half.${other}-seat.to-move`),
     other,
   );
   return { side, before };
@@ -178,7 +178,7 @@ async function pressUntilSwap(page, { onStep = async () => {}, thinkMs = 2000, p
     await page.clock.runFor(thinkMs);
     await pressMoved(page, press);
     await onStep();
-    if ((await page.locator(".swap-overlay").count()) || (await readPlay(page)).swaps !== swaps) return presses;
+    if ((await page.locator(".swap-overlay:not([hidden])").count()) || (await readPlay(page)).swaps !== swaps) return presses;
   }
   throw new Error("no swap within 12 half-moves (a shift is at most 6 full moves)");
 }
@@ -329,7 +329,7 @@ describe("Nordau Shift table", () => {
         announced.push({ ...swap, atPress: totalPresses });
 
         await page.getByRole("button", { name: "Seated" }).tap();
-        await page.locator(".swap-overlay").waitFor({ state: "detached" });
+        await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
         state = await readPlay(page);
         assert.equal(state[newcomer].name, swap.in);
         assert.equal(state.observer, swap.out);
@@ -581,12 +581,12 @@ describe("Nordau Shift table", () => {
 
       // Where the swap notice's buttons stand, from a first swap.
       await pressUntilSwap(page, { thinkMs: 500 });
-      const buttons = page.locator(".swap-overlay button");
+      const buttons = page.locator(".swap-overlay:not([hidden]) button");
       const labels = await buttons.allInnerTexts();
       assert.deepEqual([labels[0], labels[1], labels.at(-1)], ["Seated", "Undo last tap", "Report stalemate"]);
       const targets = await Promise.all((await buttons.all()).map(centreOf));
       await page.getByRole("button", { name: "Seated" }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
 
       // Up to the next swap, each half is tapped where one of those buttons
       // will stand: the tap that ends the shift lands on one.
@@ -602,16 +602,16 @@ describe("Nordau Shift table", () => {
       await pressUntilSwap(page, { thinkMs: 500, press: aimAtNotice });
       assert.ok(aimed.size >= 1);
       // The notice stands as it appeared: nothing seated, asked or confirmed.
-      assert.equal(await page.locator(".swap-overlay").count(), 1, "the tap's click pressed Seated");
+      assert.equal(await page.locator(".swap-overlay:not([hidden])").count(), 1, "the tap's click pressed Seated");
       // (The mate button names this swap's mover.)
       const now = await buttons.allInnerTexts();
       assert.equal(now.length, labels.length, `the notice's buttons: ${now}`);
       assert.deepEqual([now[0], now[1], now.at(-1)], ["Seated", "Undo last tap", "Report stalemate"]);
       assert.equal(await page.locator("[data-testid=correction-ask]").count(), 0, "the tap's click asked for an undo");
-      assert.equal(await page.locator(".swap-overlay button.danger").count(), 0, "the tap's click armed a report");
+      assert.equal(await page.locator(".swap-overlay:not([hidden]) button.danger").count(), 0, "the tap's click armed a report");
       // A tap meant for the notice still works.
       await page.getByRole("button", { name: "Seated" }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       assert.equal((await readPlay(page)).swaps, "2");
 
       // The keyboard (a click with no pointer) still presses.
@@ -646,7 +646,7 @@ describe("Nordau Shift table", () => {
     try {
       const { page, errors } = await openStartedTable(context, app.url);
       await pressUntilSwap(page);
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       const log = await page.evaluate(() => window.__audio);
       const swapTap = log.findLastIndex((e) => e.tap);
       const tones = log.slice(swapTap).filter((e) => e.tone).map((e) => e.tone);
@@ -677,12 +677,40 @@ describe("Nordau Shift table", () => {
       // Play goes on under it until a tap ends the shift.
       await pressUntilSwap(page);
       await page.getByRole("button", { name: "Seated" }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       // The plain undo is refused once the swap is known: its question went
       // with it, and the strip offers the opponent's correction instead.
       assert.equal(await page.locator(".middle-confirm").count(), 0, "the plain undo's question still stands");
       assert.equal(await page.locator(".middle .middle-controls button.undo").count(), 0);
-      assert.equal(await page.locator(".middle > button.undo").count(), 1, "the swap's correction is offered in the strip");
+      assert.equal(await page.locator(".middle > .swap-correction:not([hidden]) > button.undo").count(), 1, "the swap's correction is offered in the strip");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  test("NS-10: each swap's notice starts unarmed: a report armed at one swap and left by 'Seated' is not armed at the next, even where a tapped button takes no focus (Safari)", async () => {
+    const app = await serveCopy();
+    const context = await phoneContext(browser);
+    try {
+      const { page, errors } = await openStartedTable(context, app.url);
+      // As on Safari, a tapped button takes no focus: no blur disarms a report.
+      await page.evaluate(() => addEventListener("mousedown", (e) => e.preventDefault(), { capture: true }));
+      await pressUntilSwap(page);
+      const notice = page.locator(".swap-overlay:not([hidden])");
+      // The first tap on "Report stalemate" arms it; nobody confirms.
+      await notice.getByRole("button", { name: "Report stalemate", exact: true }).tap();
+      await notice.getByRole("button", { name: "Report stalemate — Confirm" }).waitFor();
+      await notice.getByRole("button", { name: "Seated" }).tap();
+      await notice.waitFor({ state: "detached" });
+      await pressUntilSwap(page);
+      await notice.waitFor();
+      assert.equal(await notice.locator("button.danger").count(), 0, "a report is armed on a new swap's notice");
+      // One tap on it arms it again, and ends nothing.
+      await notice.getByRole("button", { name: "Report stalemate", exact: true }).tap();
+      await notice.getByRole("button", { name: "Report stalemate — Confirm" }).waitFor();
+      assert.equal(await page.locator(".game-end").count(), 0, "one tap ended the game");
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -725,7 +753,7 @@ describe("Nordau Shift table", () => {
       await pressUntilSwap(page, { thinkMs: 500 });
       const swap = await readSwap(page);
       await page.getByRole("button", { name: "Seated" }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       const afterSwap = await readPlay(page);
       assert.equal(afterSwap.swaps, "1");
       const mover = toMove(afterSwap) === "white" ? "black" : "white";
@@ -749,7 +777,7 @@ describe("Nordau Shift table", () => {
       );
       // The same tap again ends the same shift with the same coin.
       await pressMoved(page);
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       assert.deepEqual(await readSwap(page), swap);
       assert.deepEqual(errors, []);
     } finally {
@@ -767,11 +795,11 @@ describe("Nordau Shift table", () => {
       await beginAndStart(page);
       // Tap until a shift ends, remembering who made that last move.
       let last;
-      for (let presses = 1; presses <= 12 && !(await page.locator(".swap-overlay").count()); presses++) {
+      for (let presses = 1; presses <= 12 && !(await page.locator(".swap-overlay:not([hidden])").count()); presses++) {
         await page.clock.runFor(1_000);
         last = await pressMoved(page);
       }
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       const seatsBefore = last.before;
       const mover = seatsBefore[last.side].name;
       const observer = seatsBefore.observer;
@@ -782,9 +810,9 @@ describe("Nordau Shift table", () => {
       // Undo from the notice itself, allowed by the opponent (C-4b): the
       // swap waits for the corrected tap.
       await corrections.getByRole("button", { name: "Undo last tap", exact: true }).tap();
-      assert.equal(await page.locator(".swap-overlay").count(), 1, "one tap undid the tap");
+      assert.equal(await page.locator(".swap-overlay:not([hidden])").count(), 1, "one tap undid the tap");
       await corrections.getByRole("button", { name: `${loser}: allow` }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       let state = await readPlay(page);
       assert.equal(toMove(state), last.side);
       assert.equal(state.swaps, "0");
@@ -796,7 +824,7 @@ describe("Nordau Shift table", () => {
 
       // The same move again ends the same shift; this time it gave mate.
       await pressMoved(page);
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       assert.deepEqual(await readSwap(page), swap);
       const colourName = last.side === "white" ? "White" : "Black";
       const mate = corrections.getByRole("button", { name: `${mover} (${colourName}) gave mate`, exact: true });
@@ -832,7 +860,7 @@ describe("Nordau Shift table", () => {
         await page.locator(`[data-square=${to}].target`).waitFor();
         await page.locator(`[data-square=${to}]`).tap();
         await page.waitForFunction(
-          (to) => document.querySelector(".swap-overlay") || document.querySelector(`[data-square=${to}] .piece`),
+          (to) => document.querySelector(".swap-overlay:not([hidden])") || document.querySelector(`[data-square=${to}] .piece`),
           to,
         );
       };
@@ -844,7 +872,7 @@ describe("Nordau Shift table", () => {
         ["g1", "f3", "Nf3"], ["g8", "f6", "Nf6"], ["f3", "g1", "Ng1"], ["f6", "g8", "Ng8"],
       ];
       let ply = 0;
-      while (!(await page.locator(".swap-overlay").count())) {
+      while (!(await page.locator(".swap-overlay:not([hidden])").count())) {
         assert.ok(ply < moves.length, "no swap within six moves");
         await tapMove(moves[ply][0], moves[ply][1]);
         ply += 1;
@@ -872,12 +900,12 @@ describe("Nordau Shift table", () => {
       await screenshot(page, "nordau-c4b-question");
       // "Keep the move" changes nothing.
       await ask.getByRole("button", { name: "Keep the move" }).tap();
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       assert.equal(await page.locator(`[data-square=${to}] .piece.b`).count(), 1);
       // The opponent allows it: Black's move is taken back, the seats stay.
       await corrections.getByRole("button", { name: "Undo last move", exact: true }).tap();
       await page.getByRole("button", { name: `${opponent}: allow` }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       let state = await readPlay(page);
       assert.equal(toMove(state), "black");
       assert.equal(state.swaps, "0");
@@ -886,10 +914,10 @@ describe("Nordau Shift table", () => {
 
       // 3...a6 instead: the same notice with the same people, nothing drawn anew.
       await tapMove("a7", "a6");
-      await page.locator(".swap-overlay").waitFor();
+      await page.locator(".swap-overlay:not([hidden])").waitFor();
       assert.deepEqual(await readSwap(page), swap);
       await page.getByRole("button", { name: "Seated" }).tap();
-      await page.locator(".swap-overlay").waitFor({ state: "detached" });
+      await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
       // No plain undo is left for that move: the strip offers the opponent's question.
       assert.equal(await page.locator(".middle-controls .undo").count(), 0);
 
@@ -1236,7 +1264,7 @@ describe("Nordau Shift table", () => {
             assert.deepEqual(modes, ["vertical-rl", "vertical-rl"]);
           }
           await page.locator(".button.seated").tap();
-          await page.locator(".swap-overlay").waitFor({ state: "detached" });
+          await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
           await runToLow(page);
           await shot("play-low");
           await assertNothingClipped(page, `low bank, ${lang} ${orientation}`);

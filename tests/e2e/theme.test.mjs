@@ -187,7 +187,7 @@ async function pressMoved(page) {
   const other = side === "white" ? "black" : "white";
   await page.locator(`.half.${side}-seat`).tap();
   await page.waitForFunction(
-    (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+    (other) => document.querySelector(".swap-overlay:not([hidden])") || document.querySelector(`.half.${other}-seat.to-move`),
     other,
   );
 }
@@ -413,14 +413,14 @@ describe("Sun mode", () => {
           await pressMoved(page);
           await page.clock.runFor(3_400);
           await bothThemes(page, shotName("nordau", "play-clock"), at("Nordau clock mode"));
-          for (let i = 0; i < 12 && !(await page.locator(".swap-overlay").count()); i++) {
+          for (let i = 0; i < 12 && !(await page.locator(".swap-overlay:not([hidden])").count()); i++) {
             await page.clock.runFor(700);
             await pressMoved(page);
           }
-          await page.locator(".swap-overlay").waitFor();
+          await page.locator(".swap-overlay:not([hidden])").waitFor();
           await sunShot(page, "nordau", "swap");
           await page.locator(".button.seated").tap();
-          await page.locator(".swap-overlay").waitFor({ state: "detached" });
+          await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
           await runToLow(page);
           await bothThemes(page, shotName("nordau", "play-low"), at("Nordau low bank"));
           await page.locator(".middle-controls .icon-button:not(.sun-toggle)").tap();

@@ -62,10 +62,10 @@ async function pressUntilSwap(page) {
     const other = side === "white" ? "black" : "white";
     await page.locator(`.half.${side}-seat`).tap();
     await page.waitForFunction(
-      (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+      (other) => document.querySelector(".swap-overlay:not([hidden])") || document.querySelector(`.half.${other}-seat.to-move`),
       other,
     );
-    if (await page.locator(".swap-overlay").count()) return;
+    if (await page.locator(".swap-overlay:not([hidden])").count()) return;
   }
   throw new Error("no swap within 14 presses");
 }
@@ -138,7 +138,7 @@ async function nordau({ page, app, at, live, setup: { nordau: names, other }, la
   await at("Nordau swap notice, the opponent asked to allow an undo");
   await page.locator("[data-testid=correction-ask] button").nth(1).tap();
   await page.locator(".button.seated").tap();
-  await page.locator(".swap-overlay").waitFor({ state: "detached" });
+  await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
   await openMenu(page);
   await at("Nordau menu");
   await resignFromMenu(page, ".game-end");

@@ -67,17 +67,17 @@ describe("a voice at the table (issue #24)", () => {
         await page.locator(".half.black-seat").tap();
         await page.locator(".half.white-seat.to-move").waitFor();
         // Nothing is said while the shift runs: its length is hidden (NS-9).
-        for (let presses = 1; presses <= 12 && !(await page.locator(".swap-overlay").count()); presses++) {
+        for (let presses = 1; presses <= 12 && !(await page.locator(".swap-overlay:not([hidden])").count()); presses++) {
           assert.deepEqual(await spoken(page), [], "something was spoken before the swap");
           await page.clock.runFor(2_000);
           const side = (await page.locator(".half.white-seat.to-move").count()) ? "white" : "black";
           await page.locator(`.half.${side}-seat`).tap();
           await page.waitForFunction(
-            (other) => document.querySelector(".swap-overlay") || document.querySelector(`.half.${other}-seat.to-move`),
+            (other) => document.querySelector(".swap-overlay:not([hidden])") || document.querySelector(`.half.${other}-seat.to-move`),
             side === "white" ? "black" : "white",
           );
         }
-        await page.locator(".swap-overlay").waitFor();
+        await page.locator(".swap-overlay:not([hidden])").waitFor();
         await page.waitForFunction(() => window.__spoken.length > 0);
         const [swap] = await spoken(page);
         assert.equal(swap.lang, voice, "spoken in the app's language");
@@ -89,7 +89,7 @@ describe("a voice at the table (issue #24)", () => {
         // Results on request: a flag ends the game, and it is said in the same language.
         await page.evaluate(() => localStorage.setItem("nordau-shift.voice", "all"));
         await page.locator("button.seated").first().tap();
-        await page.locator(".swap-overlay").waitFor({ state: "detached" });
+        await page.locator(".swap-overlay:not([hidden])").waitFor({ state: "detached" });
         // The bank of the side to move runs out (a later block may be longer than the first).
         for (let s = 0; s < 120 && !(await page.locator(".game-end").count()); s += 5) await page.clock.runFor(5_000);
         await page.locator(".game-end").waitFor();

@@ -307,7 +307,7 @@ function readPlay() {
       black: half("black"),
       observer: document.querySelector(".observer-name")?.textContent ?? null,
       counters: [...document.querySelectorAll(".middle-info .counter strong")].map((s) => s.textContent),
-      overlay: document.querySelector(".swap-overlay") !== null,
+      overlay: document.querySelector(".swap-overlay:not([hidden])") !== null,
     };`);
 }
 
@@ -510,7 +510,7 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
       assert.ok(side, "no side to move");
       const other = side === "white" ? "black" : "white";
       await web.click(`.half.${side}-seat`);
-      await web.until("return document.querySelector('.swap-overlay') || document.querySelector(arguments[0])", {
+      await web.until("return document.querySelector('.swap-overlay:not([hidden])') || document.querySelector(arguments[0])", {
         args: [`.half.${other}-seat.to-move`],
         what: `${other} to move or a swap`,
       });
@@ -543,8 +543,8 @@ describe("WebKit smoke (WebKitGTK, Safari's engine)", { timeout: 150_000 }, () =
     assert.equal(swap.in, before.observer, "the newcomer is not the Observer");
     await shot("nordau-swap");
 
-    await web.click(".swap-overlay .button.seated");
-    await web.waitGone(".swap-overlay");
+    await web.click(".swap-overlay:not([hidden]) .button.seated");
+    await web.waitGone(".swap-overlay:not([hidden])");
     state = await readPlay();
     assert.equal(state[swap.newcomer].name, swap.in);
     assert.equal(state.observer, swap.out);
