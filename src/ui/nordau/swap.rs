@@ -17,7 +17,7 @@ use leptos::prelude::*;
 
 use crate::ui::clicks;
 
-use super::{current_view, use_table};
+use super::use_table;
 use crate::referee::{Colour, Event, InputMode, SwapCorrectionAsk, ViewPhase};
 use crate::ui::confirm::ConfirmButton;
 use crate::ui::format;
@@ -41,13 +41,16 @@ fn latest<T: Clone + PartialEq + Send + Sync + 'static>(
 pub fn SwapOverlay() -> impl IntoView {
     let i18n = use_i18n();
     let ctx = use_table();
-    let now = Memo::new(move |_| match current_view(&ctx)?.phase {
-        ViewPhase::AwaitingSeated {
-            stood_up,
-            sat_down,
-            colour,
-        } => Some((stood_up, sat_down, colour)),
-        _ => None,
+    // Read in place, not cloned: these run at every tap, swap or not.
+    let now = Memo::new(move |_| {
+        ctx.view.with(|v| match &v.as_ref()?.phase {
+            ViewPhase::AwaitingSeated {
+                stood_up,
+                sat_down,
+                colour,
+            } => Some((stood_up.clone(), sat_down.clone(), *colour)),
+            _ => None,
+        })
     });
     let announced = latest(move || now.get());
     let part = move |pick: fn(&Announced) -> String| {
@@ -68,12 +71,16 @@ pub fn SwapOverlay() -> impl IntoView {
             </div>
         }
     };
-    let clock_mode =
-        Memo::new(move |_| current_view(&ctx).is_some_and(|v| v.mode == InputMode::Clock));
+    let clock_mode = Memo::new(move |_| {
+        ctx.view
+            .with(|v| v.as_ref().is_some_and(|v| v.mode == InputMode::Clock))
+    });
     // The referee names who made the last move (before the swap it triggered).
     let mover = latest(move || {
-        let v = current_view(&ctx)?;
-        Some((v.side_to_move.other(), v.last_mover?))
+        ctx.view.with(|v| {
+            let v = v.as_ref()?;
+            Some((v.side_to_move.other(), v.last_mover.clone()?))
+        })
     });
     let mate_label = move || {
         mover.with(|m| {
@@ -142,7 +149,10 @@ pub fn SwapCorrection(#[prop(into)] label: Signal<&'static str>) -> impl IntoVie
     let i18n = use_i18n();
     let ctx = use_table();
     let asking = RwSignal::new(false);
-    let offered = Memo::new(move |_| current_view(&ctx).and_then(|v| v.swap_correction));
+    let offered = Memo::new(move |_| {
+        ctx.view
+            .with(|v| v.as_ref().and_then(|v| v.swap_correction.clone()))
+    });
     let ask = latest(move || offered.get());
     Effect::new(move |_| {
         if offered.with(Option::is_none) {
