@@ -60,10 +60,10 @@ pub fn SwapOverlay() -> impl IntoView {
     let message = move |far: bool| {
         view! {
             <div class="swap-message" class:far=far>
-                <p class="swap-title">{move || i18n.of(&TEXTS).swap_title}</p>
-                <p class="swap-line"><strong>{part(|a| a.0.clone())}</strong> " " {move || i18n.of(&TEXTS).stands_up}</p>
+                <p class="swap-title">{i18n.word(|i| i.of(&TEXTS).swap_title)}</p>
+                <p class="swap-line"><strong>{part(|a| a.0.clone())}</strong> " " {i18n.word(|i| i.of(&TEXTS).stands_up)}</p>
                 <p class="swap-line">
-                    <strong>{part(|a| a.1.clone())}</strong> " " {move || i18n.of(&TEXTS).sits_down_as} " "
+                    <strong>{part(|a| a.1.clone())}</strong> " " {i18n.word(|i| i.of(&TEXTS).sits_down_as)} " "
                     <span class="seat-chip" class:white=move || seat() == Some(Colour::White) class:black=move || seat() == Some(Colour::Black)>
                         {move || seat().map(|c| i18n.of(&TEXTS).colour(c))}
                     </span>
