@@ -172,9 +172,9 @@ fn Middle(menu_open: RwSignal<bool>) -> impl IntoView {
                 on_menu=move |()| menu_open.set(true)
                 no_undo=swap_known
             />
-            <Show when=move || swap_known.get()>
-                <SwapCorrection label=Signal::derive(undo_label)/>
-            </Show>
+            // Kept built and shown only while offered, as on the swap notice:
+            // the swap's tap builds neither.
+            <SwapCorrection label=Signal::derive(undo_label)/>
         </div>
     }
 }
