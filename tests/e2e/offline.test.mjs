@@ -59,11 +59,11 @@ function installFetches(app) {
 function assertFetchedOnce(app, paths, except = null) {
   const fetched = installFetches(app);
   const byBrowser = new Set(app.requests.filter(({ dest }) => dest !== "empty").map(({ path }) => path));
-  const reused = paths.filter((path) => !HASHED.test(path) && byBrowser.has(path));
-  assert.ok(reused.includes("/"), `the worker took the page's copy of the page: ${reused}`);
+  const alsoByBrowser = paths.filter((path) => !HASHED.test(path) && byBrowser.has(path));
+  assert.ok(alsoByBrowser.includes("/"), `the worker took the page's copy of the page: ${alsoByBrowser}`);
   for (const path of paths.filter((path) => path !== except)) {
     if (path === "/") assert.equal(fetched[path], undefined, "the page crossed the network once");
-    else if (reused.includes(path)) assert.ok((fetched[path] ?? 0) <= 1, `${path}, which the browser also asked for on its own, was fetched at most once more`);
+    else if (alsoByBrowser.includes(path)) assert.ok((fetched[path] ?? 0) <= 1, `${path}, which the browser also asked for on its own, was fetched at most once more`);
     else assert.equal(fetched[path], 1, `${path} crossed the network once`);
   }
   return fetched;
